@@ -1,0 +1,107 @@
+"""Reading settings from the environment, failing loudly on a bad value.
+
+Every setting Gauntlet reads from the environment goes through these helpers so
+that a typo (``DEBUG=ture``, ``DATABASE_URL=postgress://``) stops the process
+with a message naming the variable instead of running with a silent default.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+
+class ImproperlyConfiguredEnv(RuntimeError):
+    """A variable in the environment has a value Gauntlet cannot use."""
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfiguredEnv(
+        f"{name}={raw!r} is not a boolean; use one of {sorted(_TRUE | _FALSE - {''})}"
+    )
+
+
+def env_int(name: str, default: int, minimum: int | None = None) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfiguredEnv(f"{name}={raw!r} is not an integer") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfiguredEnv(f"{name}={value} must be at least {minimum}")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def parse_database_url(url: str, base_dir: Path) -> dict:
+    """Turn ``sqlite:///path`` or ``postgres://user:pw@host:port/name`` into DATABASES['default']."""
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme == "sqlite":
+        # sqlite:///relative.db and sqlite:////absolute/path.db, as SQLAlchemy spells them.
+        raw_path = unquote(url[len("sqlite://") :])
+        if raw_path in ("", "/"):
+            raise ImproperlyConfiguredEnv(f"DATABASE_URL={url!r} names no SQLite file")
+        path = Path(raw_path[1:]) if raw_path.startswith("/") else Path(raw_path)
+        if raw_path.startswith("//"):
+            path = Path(raw_path[1:])
+        elif not path.is_absolute():
+            path = base_dir / path
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(path),
+            "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
+        }
+    if scheme in ("postgres", "postgresql", "pgsql"):
+        name = unquote(parts.path.lstrip("/"))
+        if not name:
+            raise ImproperlyConfiguredEnv(f"DATABASE_URL={url!r} names no database")
+        options = {key: values[-1] for key, values in parse_qs(parts.query).items()}
+        try:
+            port = parts.port
+        except ValueError:
+            raise ImproperlyConfiguredEnv(f"DATABASE_URL={url!r} has a bad port") from None
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": name,
+            "USER": unquote(parts.username or ""),
+            "PASSWORD": unquote(parts.password or ""),
+            "HOST": parts.hostname or "",
+            "PORT": str(port or ""),
+            "CONN_MAX_AGE": 60,
+            "CONN_HEALTH_CHECKS": True,
+            "OPTIONS": options,
+        }
+    raise ImproperlyConfiguredEnv(
+        f"DATABASE_URL={url!r}: unsupported scheme {scheme!r} (use sqlite:/// or postgres://)"
+    )
+
+
+def parse_redis_url(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.scheme not in ("redis", "rediss", "unix"):
+        raise ImproperlyConfiguredEnv(f"REDIS_URL={url!r}: scheme must be redis://, rediss:// or unix://")
+    if parts.scheme != "unix" and not parts.hostname:
+        raise ImproperlyConfiguredEnv(f"REDIS_URL={url!r} names no host")
+    return url

@@ -1,0 +1,191 @@
+"""Gauntlet settings: one module, read from the environment.
+
+Two ways to run (see docs/decisions.md):
+
+* embedded (``REDIS_URL`` unset): SQLite by default, Celery workers run as threads
+  inside the server process with an in-memory broker, in-memory channel layer;
+* scale-out (``REDIS_URL`` set): Redis is the Celery broker and the channel layer,
+  and any number of ASGI and worker processes share PostgreSQL (``DATABASE_URL``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from config.env import (
+    ImproperlyConfiguredEnv,
+    env_bool,
+    env_int,
+    env_list,
+    parse_database_url,
+    parse_redis_url,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("DEBUG", True)
+_DEV_SECRET = "gauntlet-development-only-secret-key-change-me"
+SECRET_KEY = os.environ.get("SECRET_KEY", _DEV_SECRET if DEBUG else "")
+if not SECRET_KEY:
+    raise ImproperlyConfiguredEnv("SECRET_KEY must be set when DEBUG is off")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "channels",
+    "accounts",
+    "tournaments",
+    "drafting",
+    "play",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": parse_database_url(
+        os.environ.get("DATABASE_URL", "sqlite:///var/gauntlet.sqlite3"), BASE_DIR
+    )
+}
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+EMBEDDED = not REDIS_URL
+if REDIS_URL:
+    parse_redis_url(REDIS_URL)
+
+# Celery. Never eager: a task scheduled for later runs later, in embedded mode too.
+CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_TASK_ALWAYS_EAGER = False
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_SERIALIZER = "json"
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TIMEZONE = "UTC"
+EMBEDDED_WORKER_THREADS = env_int("EMBEDDED_WORKER_THREADS", 4, minimum=1)
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNELS_PREFIX", "gauntlet")},
+        }
+    }
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CACHE_PREFIX", "gauntlet"),
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+if "pytest" in sys.modules or env_bool("FAST_PASSWORD_HASHER", False):
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "tournaments:event_list"
+LOGOUT_REDIRECT_URL = "tournaments:event_list"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "var" / "staticfiles"
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "PAGE_SIZE": 100,
+    "EXCEPTION_HANDLER": "tournaments.api.exception_handler",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Gauntlet API",
+    "DESCRIPTION": "Events, registrations, rounds, pairings, results and standings.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "gauntlet": {"level": os.environ.get("LOG_LEVEL", "INFO"), "propagate": True},
+    },
+}

@@ -1,0 +1,14 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path("api/", include("tournaments.api_urls")),
+    path("", include("tournaments.urls")),
+]

@@ -1,0 +1,1 @@
+"""Game-neutral core of the engine: the registry of game systems and their formats."""

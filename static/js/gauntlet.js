@@ -1,0 +1,57 @@
+// Gauntlet pages: live refresh over a websocket, and the round clock.
+(function () {
+  "use strict";
+
+  function refreshLive() {
+    document.querySelectorAll("[data-live]").forEach(function (el) {
+      if (window.htmx) { window.htmx.trigger(el, "live"); }
+    });
+  }
+
+  function connect(eventId, attempt) {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var socket;
+    try {
+      socket = new WebSocket(scheme + location.host + "/ws/events/" + eventId + "/");
+    } catch (e) {
+      return;
+    }
+    socket.onopen = function () {
+      document.body.dataset.live = "on";
+      if (attempt > 0) { refreshLive(); }  // catch up on what happened while away
+      attempt = 0;
+    };
+    socket.onmessage = function () { refreshLive(); };
+    socket.onclose = function () {
+      document.body.dataset.live = "off";
+      var delay = Math.min(30000, 1000 * Math.pow(2, attempt));
+      setTimeout(function () { connect(eventId, attempt + 1); }, delay);
+    };
+  }
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  function tickClocks() {
+    document.querySelectorAll(".timer[data-ends-at]").forEach(function (el) {
+      var end = Date.parse(el.dataset.endsAt);
+      var clock = el.querySelector(".clock");
+      if (!clock || isNaN(end)) { return; }
+      var left = Math.round((end - Date.now()) / 1000);
+      if (left <= 0) {
+        clock.textContent = el.dataset.done || "0:00";
+        el.classList.add("over");
+        return;
+      }
+      var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+      clock.textContent = (h ? h + ":" + pad(m) : m) + ":" + pad(s);
+      el.classList.toggle("low", left < 300);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var head = document.querySelector("[data-event-id]");
+    if (head && "WebSocket" in window) { connect(head.dataset.eventId, 0); }
+    tickClocks();
+    setInterval(tickClocks, 1000);
+  });
+})();

@@ -1,0 +1,50 @@
+"""Shared fixtures: a small cast of users with different rights, and a clean Redis."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _clean_test_redis():
+    """Start each run with an empty test Redis database (tasks left by an earlier run)."""
+    url = os.environ.get("REDIS_URL")
+    if url and os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0":
+        import redis
+
+        try:
+            redis.Redis.from_url(url).flushdb()
+        except redis.RedisError:
+            pass
+    yield
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username: str, **extra):
+        return django_user_model.objects.create_user(username=username, password="pw-" + username, **extra)
+
+    return make
+
+
+@pytest.fixture
+def alice(make_user):
+    """Organiser of the events she creates."""
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user):
+    return make_user("bob")
+
+
+@pytest.fixture
+def charlie(make_user):
+    return make_user("charlie")
+
+
+@pytest.fixture
+def dave(make_user):
+    return make_user("dave")

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from engine.core import registry
+from tournaments.models import Event, EventStaff
+from tournaments.standings import RULESETS
+
+
+class EventForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        fields = [
+            "name", "game_system", "format", "structure", "swiss_rounds", "top_cut", "best_of",
+            "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location",
+            "max_players", "decklist_deadline", "auto_advance", "is_public", "description",
+        ]
+        widgets = {
+            "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "decklist_deadline": forms.DateTimeInput(attrs={"type": "datetime-local"}),
+            "description": forms.Textarea(attrs={"rows": 3}),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game_system"] = forms.ChoiceField(
+            label=_("game"), choices=[(s.key, s.name) for s in registry.all_systems()]
+        )
+        self.fields["tiebreaks"] = forms.ChoiceField(
+            label=_("tiebreakers"), choices=[(key, r.label) for key, r in RULESETS.items()]
+        )
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(label=_("username"), max_length=150)
+    role = forms.ChoiceField(label=_("role"), choices=EventStaff.Role.choices)
+
+
+class AddPlayerForm(forms.Form):
+    display_name = forms.CharField(label=_("name"), max_length=80)
+    username = forms.CharField(label=_("username (optional)"), max_length=150, required=False)
+
+
+class DecklistForm(forms.Form):
+    text = forms.CharField(
+        label=_("decklist"), widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}), max_length=20000
+    )

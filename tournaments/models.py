@@ -1,0 +1,347 @@
+"""Tournament data: events, people, rounds, matches, games, reports, audit.
+
+Models hold data and the small invariants the database can enforce. Every change
+of state goes through ``tournaments.services``; the algorithms live in the pure
+modules ``swiss``, ``standings`` and ``bracket``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from engine.core import registry
+
+
+def new_event_seed() -> int:
+    return secrets.randbits(62)
+
+
+def game_system_choices() -> list[tuple[str, str]]:
+    return [(info.key, info.name) for info in registry.all_systems()]
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class Structure(models.TextChoices):
+        SWISS = "swiss", _("Swiss (optional top cut)")
+        SINGLE_ELIMINATION = "single_elim", _("Single elimination")
+        DOUBLE_ELIMINATION = "double_elim", _("Double elimination")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+
+    class Format(models.TextChoices):
+        STANDARD = "standard", _("Standard")
+        ETERNAL = "eternal", _("Eternal")
+        CHOSEN = "chosen", _("Chosen")
+        BLITZ = "blitz", _("Blitz")
+        DRAFT = "draft", _("Draft")
+
+    class Phase(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        PLAYOFF = "playoff", _("Playoff")
+
+    TOP_CUT_CHOICES = [(0, _("No top cut")), (2, "2"), (4, "4"), (8, "8"), (16, "16")]
+    BEST_OF_CHOICES = [(1, _("Best of 1")), (3, _("Best of 3")), (5, _("Best of 5"))]
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("address"), max_length=140, unique=True)
+    game_system = models.CharField(_("game"), max_length=40, default="voskhozhdenie")
+    format = models.CharField(_("format"), max_length=20, choices=Format.choices, default=Format.STANDARD)
+    structure = models.CharField(
+        _("structure"), max_length=20, choices=Structure.choices, default=Structure.SWISS
+    )
+    swiss_rounds = models.PositiveSmallIntegerField(
+        _("Swiss rounds"), null=True, blank=True, validators=[MaxValueValidator(30)],
+        help_text=_("Leave empty to use the recommended number for the number of players."),
+    )
+    top_cut = models.PositiveSmallIntegerField(_("top cut"), choices=TOP_CUT_CHOICES, default=0)
+    best_of = models.PositiveSmallIntegerField(_("match length"), choices=BEST_OF_CHOICES, default=3)
+    grand_final_reset = models.BooleanField(
+        _("grand final reset"), default=True,
+        help_text=_("Double elimination: replay the grand final if the losers' bracket champion wins it."),
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round time (minutes)"), default=50, validators=[MinValueValidator(5), MaxValueValidator(600)]
+    )
+    tiebreaks = models.CharField(_("tiebreakers"), max_length=20, default="mtr")
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    location = models.CharField(_("location"), max_length=200, blank=True)
+    description = models.TextField(_("description"), blank=True)
+    max_players = models.PositiveIntegerField(_("player cap"), null=True, blank=True)
+    decklist_deadline = models.DateTimeField(_("decklist deadline"), null=True, blank=True)
+    decklists_locked = models.BooleanField(default=False)
+    auto_advance = models.BooleanField(
+        _("run itself"), default=False,
+        help_text=_("Pair and publish the next round as soon as every result of a round is in."),
+    )
+    is_public = models.BooleanField(_("listed publicly"), default=True)
+    seed = models.BigIntegerField(default=new_event_seed, editable=False)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    phase = models.CharField(max_length=10, choices=Phase.choices, default=Phase.SWISS)
+    bracket = models.JSONField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def game_info(self) -> registry.GameSystemInfo:
+        return registry.get(self.game_system)
+
+    @property
+    def is_elimination_only(self) -> bool:
+        return self.structure in (self.Structure.SINGLE_ELIMINATION, self.Structure.DOUBLE_ELIMINATION)
+
+
+class RoundsRecommendation(models.Model):
+    """The recommended number of Swiss rounds by player count (MTR Appendix E), editable by staff."""
+
+    min_players = models.PositiveIntegerField(unique=True)
+    max_players = models.PositiveIntegerField(null=True, blank=True, help_text="Empty: no upper bound")
+    swiss_rounds = models.PositiveSmallIntegerField()
+    top_cut = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["min_players"]
+
+    def __str__(self) -> str:
+        upper = self.max_players or "+"
+        return f"{self.min_players}-{upper}: {self.swiss_rounds} rounds, top {self.top_cut}"
+
+
+class EventStaff(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("Organiser")
+        JUDGE = "judge", _("Judge")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
+    role = models.CharField(max_length=20, choices=Role.choices)
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_event")]
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("Registered")
+        CHECKED_IN = "checked_in", _("Checked in")
+        DROPPED = "dropped", _("Dropped")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="registrations",
+    )
+    display_name = models.CharField(_("name"), max_length=80)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTERED)
+    first_round = models.PositiveSmallIntegerField(
+        default=1, help_text="First round the player can be paired in; earlier rounds count as losses."
+    )
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    drop_reason = models.CharField(max_length=200, blank=True)
+    is_bot = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "user"], condition=Q(user__isnull=False), name="one_registration_per_user"
+            ),
+            models.UniqueConstraint(fields=["event", "display_name"], name="unique_name_per_event"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def is_active(self) -> bool:
+        return self.status != self.Status.DROPPED
+
+
+class Decklist(models.Model):
+    registration = models.OneToOneField(Registration, on_delete=models.CASCADE, related_name="decklist")
+    text = models.TextField()
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    locked = models.BooleanField(default=False)
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        COMPLETED = "completed", _("Completed")
+
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        ELIMINATION = "elimination", _("Elimination")
+        ROUND_ROBIN = "round_robin", _("Round robin")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.SWISS)
+    title = models.CharField(max_length=80, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.DRAFT)
+    published_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")]
+
+    def __str__(self) -> str:
+        return self.title or f"Round {self.number}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Playing")
+        REPORTED = "reported", _("Awaiting confirmation")
+        DISPUTED = "disputed", _("Disputed")
+        FINAL = "final", _("Final")
+
+    class Source(models.TextChoices):
+        NONE = "", "—"
+        BYE = "bye", _("Bye")
+        CONFIRMED = "confirmed", _("Confirmed by both players")
+        ORGANISER = "organiser", _("Entered by an organiser")
+        TIME = "time", _("Time called")
+        ENGINE = "engine", _("Decided by the rules engine")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField()
+    bracket_code = models.CharField(max_length=16, blank=True)
+    best_of = models.PositiveSmallIntegerField(default=3)
+    is_bye = models.BooleanField(default=False)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.PENDING)
+    result_source = models.CharField(max_length=20, choices=Source.choices, default="", blank=True)
+    game_draws = models.PositiveSmallIntegerField(default=0)
+    winner = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    finished_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="unique_table_per_round")]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.table}"
+
+    @property
+    def is_final(self) -> bool:
+        return self.status == self.Status.FINAL
+
+
+class MatchSeat(models.Model):
+    """One player's place in a match. N seats per match, so multiplayer games fit later."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    game_wins = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="unique_seat"),
+            models.UniqueConstraint(fields=["round", "registration"], name="one_match_per_round"),
+        ]
+
+
+class Game(models.Model):
+    """One game of a match, in order. ``winner_seat`` empty means a drawn game."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="unique_game_number")]
+
+
+class ResultReport(models.Model):
+    """What one player says the result was; the opponent confirms by reporting the same."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    games = models.JSONField(help_text="Winner seat of each game in order; null for a drawn game.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "registration"], name="one_report_per_player")
+        ]
+
+
+class AuditEntry(models.Model):
+    class Action(models.TextChoices):
+        CREATE = "create", _("Event created")
+        EDIT = "edit", _("Settings changed")
+        STAFF = "staff", _("Staff changed")
+        REGISTER = "register", _("Player added")
+        LATE_ENTRY = "late_entry", _("Late entry")
+        CHECK_IN = "check_in", _("Check-in")
+        DROP = "drop", _("Drop")
+        READD = "readd", _("Re-added")
+        PAIR = "pair", _("Round paired")
+        REPAIR = "repair", _("Round re-paired")
+        SWAP = "swap", _("Pairing changed")
+        PUBLISH = "publish", _("Round published")
+        RESULT_OVERRIDE = "override", _("Result entered by organiser")
+        DISPUTE = "dispute", _("Result disputed")
+        TIME = "time", _("Time called")
+        COMPLETE = "complete", _("Round completed")
+        TOP_CUT = "top_cut", _("Top cut started")
+        FINISH = "finish", _("Event finished")
+        DECKLISTS = "decklists", _("Decklists locked")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.CharField(max_length=20, choices=Action.choices)
+    summary = models.CharField(max_length=300)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name_plural = "audit entries"
+
+
+class StandingsSnapshot(models.Model):
+    """Standings precomputed whenever results change, so public pages read one row."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="standings_snapshot")
+    after_round = models.PositiveSmallIntegerField(default=0)
+    ruleset = models.CharField(max_length=20)
+    rows = models.JSONField(default=list)
+    computed_at = models.DateTimeField(auto_now=True)

@@ -1,0 +1,342 @@
+"""Serializers of the REST API (``tournaments.api``).
+
+They shape data in and out and never save: every change goes through a
+``tournaments.services`` function, called by the viewset with the validated data.
+What a reader may see is decided here from the ``request`` in the context:
+
+* decklist text only to its owner and the event's organisers and judges
+  (``DecklistSerializer`` is only ever used by the decklist endpoint, which checks);
+* players' pending result reports only to the match's players and the officials;
+* a player's drop reason only to that player and the officials.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from tournaments import services
+from tournaments.models import (
+    AuditEntry,
+    Decklist,
+    Event,
+    Match,
+    MatchSeat,
+    Registration,
+    ResultReport,
+    Round,
+)
+from tournaments.standings import RULESETS
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every refusal: 400, 401, 403, 404 and 409."""
+
+    detail = serializers.CharField()
+
+
+def _user(serializer: serializers.Serializer):
+    request = serializer.context.get("request")
+    return getattr(request, "user", None)
+
+
+def _is_official(serializer: serializers.Serializer, event: Event) -> bool:
+    return services.is_official(_user(serializer), event)
+
+
+# ---------------------------------------------------------------- events
+
+
+EVENT_FIELDS = [
+    "slug",
+    "name",
+    "game_system",
+    "format",
+    "structure",
+    "swiss_rounds",
+    "top_cut",
+    "best_of",
+    "grand_final_reset",
+    "round_minutes",
+    "tiebreaks",
+    "starts_at",
+    "location",
+    "description",
+    "max_players",
+    "decklist_deadline",
+    "auto_advance",
+    "is_public",
+    "status",
+    "phase",
+    "player_count",
+    "created_at",
+    "updated_at",
+]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    """An event's settings and state. The slug is made from the name when not given.
+
+    The pairing seed, the bracket's internals and the decklists are not part of it.
+    """
+
+    tiebreaks = serializers.ChoiceField(choices=sorted(RULESETS), required=False)
+    player_count = serializers.SerializerMethodField(
+        help_text=_("Players registered and not dropped.")
+    )
+
+    class Meta:
+        model = Event
+        fields = EVENT_FIELDS
+        read_only_fields = ["status", "phase", "created_at", "updated_at"]
+        extra_kwargs = {"slug": {"required": False}}
+
+    def get_player_count(self, event: Event) -> int:
+        count = getattr(event, "player_count", None)
+        if count is None:
+            count = event.registrations.exclude(status=Registration.Status.DROPPED).count()
+        return count
+
+
+class EventUpdateSerializer(EventSerializer):
+    """The settings an organiser may change (``PATCH``); the slug is fixed once created."""
+
+    class Meta(EventSerializer.Meta):
+        read_only_fields = [*EventSerializer.Meta.read_only_fields, "slug"]
+        extra_kwargs: dict = {}
+
+
+# ---------------------------------------------------------------- players
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    is_me = serializers.SerializerMethodField(help_text=_("This registration is the caller's."))
+    has_decklist = serializers.SerializerMethodField()
+    drop_reason = serializers.SerializerMethodField(
+        help_text=_("Shown to the player and the event's organisers and judges only.")
+    )
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id",
+            "display_name",
+            "status",
+            "first_round",
+            "dropped_after_round",
+            "drop_reason",
+            "is_bot",
+            "is_me",
+            "has_decklist",
+            "created_at",
+        ]
+        read_only_fields = fields
+
+    def _is_own(self, reg: Registration) -> bool:
+        user = _user(self)
+        return reg.user_id is not None and reg.user_id == getattr(user, "pk", None)
+
+    def get_is_me(self, reg: Registration) -> bool:
+        return self._is_own(reg)
+
+    def get_has_decklist(self, reg: Registration) -> bool:
+        return hasattr(reg, "decklist")
+
+    def get_drop_reason(self, reg: Registration) -> str | None:
+        if self._is_own(reg) or _is_official(self, reg.event):
+            return reg.drop_reason
+        return None
+
+
+class RegisterSelfSerializer(serializers.Serializer):
+    display_name = serializers.CharField(
+        max_length=80,
+        required=False,
+        allow_blank=True,
+        help_text=_("Name shown in pairings; your full name or username when empty."),
+    )
+
+
+class AddPlayerSerializer(serializers.Serializer):
+    username = serializers.CharField(
+        max_length=150,
+        required=False,
+        allow_blank=True,
+        help_text=_("Account of the player, if they have one."),
+    )
+    display_name = serializers.CharField(max_length=80, required=False, allow_blank=True)
+
+    def validate(self, attrs):
+        if not (attrs.get("username") or "").strip() and not (
+            attrs.get("display_name") or ""
+        ).strip():
+            raise serializers.ValidationError(_("Give a username, a display name, or both."))
+        return attrs
+
+
+class DropSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class DecklistSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Decklist
+        fields = ["text", "submitted_at", "updated_at", "locked"]
+        read_only_fields = ["submitted_at", "updated_at", "locked"]
+        extra_kwargs = {"text": {"max_length": 20000, "trim_whitespace": True}}
+
+
+# ---------------------------------------------------------------- rounds and matches
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    matches = serializers.IntegerField(source="match_count", read_only=True)
+    results_missing = serializers.IntegerField(
+        source="open_count", read_only=True, help_text=_("Matches without a final result.")
+    )
+
+    class Meta:
+        model = Round
+        fields = [
+            "number",
+            "kind",
+            "title",
+            "status",
+            "published_at",
+            "ends_at",
+            "completed_at",
+            "matches",
+            "results_missing",
+        ]
+        read_only_fields = fields
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    registration = serializers.IntegerField(source="registration_id", read_only=True)
+    name = serializers.CharField(source="registration.display_name", read_only=True)
+
+    class Meta:
+        model = MatchSeat
+        fields = ["seat", "registration", "name", "game_wins"]
+        read_only_fields = fields
+
+
+class ReportSerializer(serializers.ModelSerializer):
+    registration = serializers.IntegerField(source="registration_id", read_only=True)
+    games = serializers.ListField(child=serializers.IntegerField(allow_null=True), read_only=True)
+
+    class Meta:
+        model = ResultReport
+        fields = ["registration", "games", "created_at"]
+        read_only_fields = fields
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    winner = serializers.IntegerField(
+        source="winner_id",
+        read_only=True,
+        allow_null=True,
+        help_text=_("Registration id of the match winner; null for a draw or no result yet."),
+    )
+    seats = SeatSerializer(many=True, read_only=True)
+    games = serializers.SerializerMethodField(
+        help_text=_("Winner seat of each game played, in order; null for a drawn game.")
+    )
+    reports = serializers.SerializerMethodField(
+        help_text=_(
+            "What each player reported. Only the match's players and the event's organisers "
+            "and judges see them; null for everyone else."
+        )
+    )
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "round",
+            "table",
+            "bracket_code",
+            "best_of",
+            "is_bye",
+            "status",
+            "result_source",
+            "seats",
+            "game_draws",
+            "winner",
+            "games",
+            "reports",
+            "finished_at",
+            "version",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(
+        serializers.ListField(child=serializers.IntegerField(allow_null=True), allow_empty=True)
+    )
+    def get_games(self, match: Match) -> list[int | None]:
+        return [game.winner_seat for game in match.games.all()]
+
+    @extend_schema_field(ReportSerializer(many=True, allow_null=True))
+    def get_reports(self, match: Match):
+        user = _user(self)
+        uid = getattr(user, "pk", None)
+        plays = uid is not None and any(
+            seat.registration.user_id == uid for seat in match.seats.all()
+        )
+        if not plays and not _is_official(self, match.round.event):
+            return None
+        return ReportSerializer(match.reports.all(), many=True).data
+
+
+class GamesSerializer(serializers.Serializer):
+    games = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True, min_value=0),
+        max_length=10,
+        help_text=_(
+            "The seat (0 or 1) of the winner of each game in the order played; null for a drawn "
+            "game. A best-of-3 won 2–1 by seat 0 after losing the first game: [1, 0, 0]."
+        ),
+    )
+
+
+# ---------------------------------------------------------------- standings and audit
+
+
+class StandingsRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.IntegerField(help_text=_("Registration id."))
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    matches = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    mw = serializers.FloatField(help_text=_("Match-win percentage, 0–1."))
+    gw = serializers.FloatField(help_text=_("Game-win percentage, 0–1."))
+    omw = serializers.FloatField(help_text=_("Opponents' match-win percentage, 0–1."))
+    ogw = serializers.FloatField(help_text=_("Opponents' game-win percentage, 0–1."))
+    oomw = serializers.FloatField(
+        allow_null=True, help_text=_("Opponents' opponents' match-win percentage (Pokémon).")
+    )
+    dropped = serializers.BooleanField()
+    playoff_finish = serializers.IntegerField(allow_null=True)
+
+
+class StandingsSerializer(serializers.Serializer):
+    after_round = serializers.IntegerField(help_text=_("Completed rounds the standings include."))
+    ruleset = serializers.CharField()
+    computed_at = serializers.DateTimeField(allow_null=True)
+    rows = StandingsRowSerializer(many=True)
+
+
+class AuditEntrySerializer(serializers.ModelSerializer):
+    actor = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
+    data = serializers.JSONField(read_only=True)
+
+    class Meta:
+        model = AuditEntry
+        fields = ["id", "created_at", "actor", "action", "summary", "data"]
+        read_only_fields = fields

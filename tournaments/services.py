@@ -1,0 +1,1038 @@
+"""Every change of tournament state, one named function each.
+
+Views, the API, the demo and tasks call these; none of them writes models
+directly. Each function checks who may act (``check_*``), validates, then
+changes rows inside one transaction, writes the audit log for manual changes
+and announces the change to live pages after commit. Writes that race are
+settled by the database: the event row is locked while a round is paired, the
+match row while a result is recorded, and unique constraints back both.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import timedelta
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournaments import bracket as bracket_core
+from tournaments import standings as standings_core
+from tournaments import swiss
+from tournaments.live import broadcast_on_commit
+from tournaments.models import (
+    AuditEntry,
+    Decklist,
+    Event,
+    EventStaff,
+    Game,
+    Match,
+    MatchSeat,
+    Registration,
+    ResultReport,
+    Round,
+    RoundsRecommendation,
+    StandingsSnapshot,
+)
+from tournaments.results import ResultError, evaluate, games_needed
+
+logger = logging.getLogger("gauntlet.tournaments")
+
+User = AbstractBaseUser | AnonymousUser
+
+
+class TournamentError(Exception):
+    """Something the person can fix; the message is shown to them as it is."""
+
+
+class NotAllowed(TournamentError):
+    """The person may not do this."""
+
+
+# ---------------------------------------------------------------- permissions
+
+
+def role_of(user: User | None, event: Event) -> str | None:
+    if user is None or not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return EventStaff.Role.ORGANISER
+    staff = getattr(event, "_staff_roles", None)
+    if staff is None:
+        staff = dict(EventStaff.objects.filter(event=event).values_list("user_id", "role"))
+        event._staff_roles = staff
+    return staff.get(user.pk)
+
+
+def is_organiser(user: User | None, event: Event) -> bool:
+    return role_of(user, event) == EventStaff.Role.ORGANISER
+
+
+def is_official(user: User | None, event: Event) -> bool:
+    """Organisers and judges: may enter results, call time and drop players."""
+    return role_of(user, event) in (EventStaff.Role.ORGANISER, EventStaff.Role.JUDGE)
+
+
+def check_organiser(user: User | None, event: Event) -> None:
+    if not is_organiser(user, event):
+        raise NotAllowed(_("Only an organiser of this event can do that."))
+
+
+def check_official(user: User | None, event: Event) -> None:
+    if not is_official(user, event):
+        raise NotAllowed(_("Only an organiser or judge of this event can do that."))
+
+
+def _audit(event: Event, actor: User | None, action: str, summary: str, **data) -> None:
+    AuditEntry.objects.create(
+        event=event,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        summary=summary[:300],
+        data=data,
+    )
+
+
+def _lock_event(event: Event) -> Event:
+    """Lock the event row for the rest of the transaction and return it fresh."""
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+# ---------------------------------------------------------------- events
+
+
+def recommended_rounds(player_count: int) -> tuple[int, int]:
+    """Swiss rounds and top cut recommended for a player count (MTR Appendix E table)."""
+    row = (
+        RoundsRecommendation.objects.filter(min_players__lte=player_count)
+        .order_by("-min_players")
+        .first()
+    )
+    if row is None:
+        return (max(1, (max(player_count, 2) - 1).bit_length()), 0)
+    return row.swiss_rounds, row.top_cut
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:120] or "event"
+    slug = base
+    n = 2
+    while Event.objects.filter(slug=slug).exists():
+        slug = f"{base}-{n}"
+        n += 1
+    return slug
+
+
+EDITABLE_FIELDS = (
+    "name", "game_system", "format", "structure", "swiss_rounds", "top_cut", "best_of",
+    "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location", "description",
+    "max_players", "decklist_deadline", "auto_advance", "is_public",
+)
+
+
+def _check_settings(fields: dict) -> None:
+    from engine.core import registry
+
+    if "game_system" in fields:
+        try:
+            info = registry.get(fields["game_system"])
+        except registry.UnknownGameSystem as exc:
+            raise TournamentError(str(exc)) from None
+        if "format" in fields:
+            try:
+                info.format(fields["format"])
+            except registry.UnknownGameSystem as exc:
+                raise TournamentError(str(exc)) from None
+    if "tiebreaks" in fields and fields["tiebreaks"] not in standings_core.RULESETS:
+        raise TournamentError(_("Unknown tiebreak ruleset %(key)r.") % {"key": fields["tiebreaks"]})
+    if fields.get("best_of") not in (None, 1, 3, 5):
+        raise TournamentError(_("Matches are best of 1, 3 or 5."))
+    if fields.get("top_cut") not in (None, 0, 2, 4, 8, 16):
+        raise TournamentError(_("The top cut is 2, 4, 8 or 16 players, or none."))
+
+
+def create_event(user: User, **fields) -> Event:
+    if not user.is_authenticated:
+        raise NotAllowed(_("Log in to create an event."))
+    unknown = set(fields) - set(EDITABLE_FIELDS) - {"slug"}
+    if unknown:
+        raise TournamentError(_("Unknown event fields: %(f)s") % {"f": ", ".join(sorted(unknown))})
+    if not (fields.get("name") or "").strip():
+        raise TournamentError(_("An event needs a name."))
+    _check_settings(fields)
+    with transaction.atomic():
+        slug = fields.pop("slug", None) or _unique_slug(fields["name"])
+        event = Event.objects.create(created_by=user, slug=slug, **fields)
+        EventStaff.objects.create(event=event, user=user, role=EventStaff.Role.ORGANISER)
+        _audit(event, user, AuditEntry.Action.CREATE, f"Created {event.name}")
+    return event
+
+
+def update_event(user: User, event: Event, **fields) -> Event:
+    check_organiser(user, event)
+    unknown = set(fields) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise TournamentError(_("Unknown event fields: %(f)s") % {"f": ", ".join(sorted(unknown))})
+    _check_settings(fields)
+    with transaction.atomic():
+        event = _lock_event(event)
+        if event.status != Event.Status.REGISTRATION:
+            frozen = {"game_system", "format", "structure", "best_of", "top_cut", "grand_final_reset"}
+            changed = {k for k in frozen & set(fields) if getattr(event, k) != fields[k]}
+            if changed:
+                raise TournamentError(
+                    _("These settings cannot change once the event has started: %(f)s")
+                    % {"f": ", ".join(sorted(changed))}
+                )
+        before = {k: str(getattr(event, k)) for k in fields}
+        for key, value in fields.items():
+            setattr(event, key, value)
+        event.save()
+        after = {k: str(getattr(event, k)) for k in fields}
+        diff = {k: [before[k], after[k]] for k in fields if before[k] != after[k]}
+        if diff:
+            _audit(event, user, AuditEntry.Action.EDIT, "Changed " + ", ".join(sorted(diff)), changes=diff)
+        broadcast_on_commit(event.pk, "event")
+    return event
+
+
+def add_staff(actor: User, event: Event, user, role: str) -> EventStaff:
+    check_organiser(actor, event)
+    if role not in EventStaff.Role.values:
+        raise TournamentError(_("Unknown role %(role)r.") % {"role": role})
+    with transaction.atomic():
+        staff, _created = EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})
+        _audit(event, actor, AuditEntry.Action.STAFF, f"{user.get_username()} is now {role}")
+    event.__dict__.pop("_staff_roles", None)
+    return staff
+
+
+def remove_staff(actor: User, event: Event, user) -> None:
+    check_organiser(actor, event)
+    with transaction.atomic():
+        organisers = EventStaff.objects.filter(event=event, role=EventStaff.Role.ORGANISER)
+        if organisers.filter(user=user).exists() and organisers.count() == 1:
+            raise TournamentError(_("An event must keep at least one organiser."))
+        EventStaff.objects.filter(event=event, user=user).delete()
+        _audit(event, actor, AuditEntry.Action.STAFF, f"{user.get_username()} removed from staff")
+    event.__dict__.pop("_staff_roles", None)
+
+
+# ---------------------------------------------------------------- players
+
+
+def _swiss_rounds_played(event: Event) -> int:
+    return event.rounds.filter(kind=Round.Kind.SWISS).exclude(status=Round.Status.DRAFT).count()
+
+
+def register(
+    event: Event,
+    *,
+    user: User | None = None,
+    display_name: str = "",
+    actor: User | None = None,
+    is_bot: bool = False,
+) -> Registration:
+    """Sign a player up: themselves (``user``), or by an organiser (``actor``).
+
+    During the Swiss an organiser may still add a player (late entry): rounds
+    already published count as match losses for them.
+    """
+    by_organiser = actor is not None and actor != user
+    if by_organiser:
+        check_official(actor, event)
+    elif user is None or not user.is_authenticated:
+        raise NotAllowed(_("Log in to register."))
+    name = (display_name or (user.get_full_name() or user.get_username() if user else "")).strip()
+    if not name:
+        raise TournamentError(_("A player needs a name."))
+    with transaction.atomic():
+        event = _lock_event(event)
+        late = event.status == Event.Status.RUNNING
+        if event.status == Event.Status.FINISHED:
+            raise TournamentError(_("This event has finished."))
+        if late and not by_organiser:
+            raise TournamentError(_("Registration has closed; ask an organiser for a late entry."))
+        if late and (event.phase != Event.Phase.SWISS or event.structure != Event.Structure.SWISS):
+            raise TournamentError(_("Late entry is only possible during the Swiss rounds."))
+        if event.max_players and event.registrations.exclude(status=Registration.Status.DROPPED).count() >= event.max_players:
+            raise TournamentError(_("The event is full."))
+        if user is not None and event.registrations.filter(user=user).exists():
+            raise TournamentError(_("You are already registered for this event."))
+        if event.registrations.filter(display_name=name).exists():
+            raise TournamentError(_("A player named %(name)s is already registered.") % {"name": name})
+        first_round = _swiss_rounds_played(event) + 1 if late else 1
+        try:
+            with transaction.atomic():
+                reg = Registration.objects.create(
+                    event=event,
+                    user=user if user is not None and user.is_authenticated else None,
+                    display_name=name,
+                    first_round=first_round,
+                    is_bot=is_bot,
+                    status=Registration.Status.CHECKED_IN if late else Registration.Status.REGISTERED,
+                )
+        except IntegrityError:
+            raise TournamentError(_("This player is already registered.")) from None
+        if late:
+            _audit(event, actor, AuditEntry.Action.LATE_ENTRY,
+                   f"Late entry: {name} from round {first_round}", registration=reg.pk)
+            _refresh_standings(event)
+        elif by_organiser:
+            _audit(event, actor, AuditEntry.Action.REGISTER, f"Added {name}", registration=reg.pk)
+        broadcast_on_commit(event.pk, "players")
+    return reg
+
+
+def check_in(actor: User, registration: Registration) -> Registration:
+    event = registration.event
+    if registration.user_id != getattr(actor, "pk", None):
+        check_official(actor, event)
+    with transaction.atomic():
+        reg = Registration.objects.select_for_update().get(pk=registration.pk)
+        if event.status != Event.Status.REGISTRATION:
+            raise TournamentError(_("Check-in is over: the event has started."))
+        if reg.status == Registration.Status.DROPPED:
+            raise TournamentError(_("This player has dropped."))
+        reg.status = Registration.Status.CHECKED_IN
+        reg.save(update_fields=["status"])
+        if reg.user_id != getattr(actor, "pk", None):
+            _audit(event, actor, AuditEntry.Action.CHECK_IN, f"Checked in {reg.display_name}", registration=reg.pk)
+        broadcast_on_commit(event.pk, "players")
+    return reg
+
+
+def drop(actor: User, registration: Registration, reason: str = "") -> Registration:
+    """Drop a player. Their results keep counting for the opponents they played."""
+    event = registration.event
+    own = registration.user_id is not None and registration.user_id == getattr(actor, "pk", None)
+    if not own:
+        check_official(actor, event)
+    with transaction.atomic():
+        event = _lock_event(event)
+        reg = Registration.objects.select_for_update().get(pk=registration.pk)
+        if reg.status == Registration.Status.DROPPED:
+            raise TournamentError(_("%(name)s has already dropped.") % {"name": reg.display_name})
+        if event.status == Event.Status.FINISHED:
+            raise TournamentError(_("This event has finished."))
+        if event.status == Event.Status.REGISTRATION and own:
+            reg.delete()  # leaving before the start leaves no trace to keep
+            broadcast_on_commit(event.pk, "players")
+            return registration
+        reg.status = Registration.Status.DROPPED
+        reg.drop_reason = reason.strip()[:200]
+        reg.dropped_after_round = _swiss_rounds_played(event) + _playoff_rounds(event)
+        reg.save(update_fields=["status", "drop_reason", "dropped_after_round"])
+        _audit(event, actor, AuditEntry.Action.DROP,
+               f"Dropped {reg.display_name}" + (f": {reg.drop_reason}" if reg.drop_reason else ""),
+               registration=reg.pk, by_player=own)
+        _refresh_standings(event)
+        broadcast_on_commit(event.pk, "standings")
+    return reg
+
+
+def _playoff_rounds(event: Event) -> int:
+    return event.rounds.exclude(kind=Round.Kind.SWISS).exclude(status=Round.Status.DRAFT).count()
+
+
+def readd(actor: User, registration: Registration) -> Registration:
+    event = registration.event
+    check_official(actor, event)
+    with transaction.atomic():
+        event = _lock_event(event)
+        reg = Registration.objects.select_for_update().get(pk=registration.pk)
+        if reg.status != Registration.Status.DROPPED:
+            raise TournamentError(_("%(name)s has not dropped.") % {"name": reg.display_name})
+        if event.phase != Event.Phase.SWISS and event.status == Event.Status.RUNNING:
+            raise TournamentError(_("Players can only be re-added during the Swiss rounds."))
+        reg.status = Registration.Status.CHECKED_IN if event.status == Event.Status.RUNNING else Registration.Status.REGISTERED
+        reg.dropped_after_round = None
+        reg.save(update_fields=["status", "dropped_after_round"])
+        _audit(event, actor, AuditEntry.Action.READD, f"Re-added {reg.display_name}", registration=reg.pk)
+        _refresh_standings(event)
+        broadcast_on_commit(event.pk, "standings")
+    return reg
+
+
+def submit_decklist(user: User, registration: Registration, text: str) -> Decklist:
+    event = registration.event
+    own = registration.user_id is not None and registration.user_id == getattr(user, "pk", None)
+    if not own:
+        check_official(user, event)
+    text = (text or "").strip()
+    if not text:
+        raise TournamentError(_("The decklist is empty."))
+    if len(text) > 20000:
+        raise TournamentError(_("The decklist is too long."))
+    with transaction.atomic():
+        event = _lock_event(event)
+        past_deadline = event.decklist_deadline is not None and timezone.now() > event.decklist_deadline
+        if own and (event.decklists_locked or past_deadline):
+            raise TournamentError(_("Decklists are locked for this event."))
+        existing = Decklist.objects.select_for_update().filter(registration=registration).first()
+        if existing is not None and existing.locked and own:
+            raise TournamentError(_("Your decklist is locked."))
+        deck, _created = Decklist.objects.update_or_create(registration=registration, defaults={"text": text})
+    return deck
+
+
+def lock_decklists(actor: User, event: Event) -> int:
+    """Lock every submitted list (also done at the deadline and when the event starts)."""
+    if actor is not None:
+        check_organiser(actor, event)
+    with transaction.atomic():
+        event = _lock_event(event)
+        count = Decklist.objects.filter(registration__event=event, locked=False).update(locked=True)
+        event.decklists_locked = True
+        event.save(update_fields=["decklists_locked", "updated_at"])
+        _audit(event, actor, AuditEntry.Action.DECKLISTS, f"Locked {count} decklists")
+    return count
+
+
+# ---------------------------------------------------------------- starting
+
+
+def start_event(actor: User, event: Event) -> Event:
+    """Close registration. If anyone checked in, those who did not are dropped."""
+    check_organiser(actor, event)
+    with transaction.atomic():
+        event = _lock_event(event)
+        if event.status != Event.Status.REGISTRATION:
+            raise TournamentError(_("The event has already started."))
+        regs = list(event.registrations.select_for_update().exclude(status=Registration.Status.DROPPED))
+        if any(r.status == Registration.Status.CHECKED_IN for r in regs):
+            absent = [r for r in regs if r.status != Registration.Status.CHECKED_IN]
+            for reg in absent:
+                reg.status = Registration.Status.DROPPED
+                reg.drop_reason = "did not check in"
+                reg.dropped_after_round = 0
+                reg.save(update_fields=["status", "drop_reason", "dropped_after_round"])
+            regs = [r for r in regs if r.status == Registration.Status.CHECKED_IN]
+        if len(regs) < 2:
+            raise TournamentError(_("An event needs at least two players to start."))
+        if event.structure == Event.Structure.SWISS and not event.swiss_rounds:
+            event.swiss_rounds = recommended_rounds(len(regs))[0]
+        if event.top_cut and event.top_cut > len(regs):
+            raise TournamentError(
+                _("A top %(cut)d needs at least %(cut)d players.") % {"cut": event.top_cut}
+            )
+        event.status = Event.Status.RUNNING
+        event.phase = Event.Phase.SWISS if event.structure in (Event.Structure.SWISS, Event.Structure.ROUND_ROBIN) else Event.Phase.PLAYOFF
+        event.save()
+        Registration.objects.filter(pk__in=[r.pk for r in regs]).update(status=Registration.Status.CHECKED_IN)
+        Decklist.objects.filter(registration__event=event).update(locked=True)
+        event.decklists_locked = True
+        event.save(update_fields=["decklists_locked"])
+        _audit(event, actor, AuditEntry.Action.EDIT, f"Started with {len(regs)} players")
+        _refresh_standings(event)
+        broadcast_on_commit(event.pk, "event")
+    return event
+
+
+# ---------------------------------------------------------------- pairing
+
+
+def _active_player_ids(event: Event, round_number: int) -> list[int]:
+    return list(
+        event.registrations.filter(first_round__lte=round_number)
+        .exclude(status=Registration.Status.DROPPED)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def _pair_swiss(event: Event, number: int) -> tuple[list[tuple[int, ...]], list[str]]:
+    players = _active_player_ids(event, number)
+    if len(players) < 2:
+        raise TournamentError(_("Fewer than two active players: nothing to pair."))
+    history = _match_history(event)
+    if number == 1 or not any(history["opponents"].values()) and not history["byes"]:
+        result = swiss.pair_first_round(players, seed=event.seed)
+    else:
+        rows = {row.player: row for row in _compute_rows(event)}
+        swiss_players = [
+            swiss.SwissPlayer(
+                id=pid,
+                points=rows[pid].points if pid in rows else 0,
+                rank=rows[pid].rank if pid in rows else len(rows) + 1,
+                opponents=frozenset(history["opponents"].get(pid, ())),
+                had_bye=pid in history["byes"],
+            )
+            for pid in players
+        ]
+        result = swiss.pair_round(swiss_players, round_number=number, seed=event.seed + number)
+    tables: list[tuple[int, ...]] = [tuple(pair) for pair in result.pairs]
+    if result.bye is not None:
+        tables.append((result.bye,))
+    return tables, [""] * len(tables)
+
+
+def _bracket_tables(event: Event) -> tuple[list[tuple[int, ...]], list[str], str]:
+    data = event.bracket
+    brk = bracket_core.Bracket.from_json(data["bracket"])
+    state = bracket_core.resolve(brk, data["seeds"], _bracket_winners(event))
+    if state.finished:
+        raise TournamentError(_("The bracket is finished: the event is over."))
+    pending = set(
+        Match.objects.filter(round__event=event)
+        .exclude(bracket_code="")
+        .values_list("bracket_code", flat=True)
+    )
+    codes = [code for code in state.ready if code not in pending]
+    if not codes:
+        raise TournamentError(_("No bracket match is ready to be paired."))
+    by_code = {m.code: m for m in brk.matches}
+    tables = [tuple(p for p in state.slots[code] if p is not None) for code in codes]
+    return tables, codes, _bracket_round_title(brk, [by_code[c] for c in codes])
+
+
+def _bracket_round_title(brk: bracket_core.Bracket, matches) -> str:
+    titles: list[str] = []
+    for m in matches:
+        title = bracket_core.round_title(brk, m.bracket, m.round)
+        if title not in titles:
+            titles.append(title)
+    return " / ".join(titles)
+
+
+def _bracket_winners(event: Event) -> dict[str, int]:
+    return dict(
+        Match.objects.filter(round__event=event, status=Match.Status.FINAL)
+        .exclude(bracket_code="")
+        .exclude(winner=None)
+        .values_list("bracket_code", "winner_id")
+    )
+
+
+def _start_bracket(event: Event, seeds: Sequence[int]) -> None:
+    if event.structure == Event.Structure.DOUBLE_ELIMINATION:
+        brk = bracket_core.double_elimination(len(seeds), grand_final_reset=event.grand_final_reset)
+    else:
+        brk = bracket_core.single_elimination(len(seeds))
+    event.bracket = {"bracket": brk.to_json(), "seeds": list(seeds)}
+    event.phase = Event.Phase.PLAYOFF
+    event.save(update_fields=["bracket", "phase", "updated_at"])
+
+
+def pair_next_round(actor: User | None, event: Event) -> Round:
+    """Create the next round as a draft for review. Two concurrent calls make one round."""
+    if actor is not None:
+        check_organiser(actor, event)
+    with transaction.atomic():
+        event = _lock_event(event)
+        if event.status != Event.Status.RUNNING:
+            raise TournamentError(_("Start the event before pairing.") if event.status == Event.Status.REGISTRATION else _("This event has finished."))
+        open_round = event.rounds.exclude(status=Round.Status.COMPLETED).order_by("-number").first()
+        if open_round is not None:
+            if open_round.status == Round.Status.DRAFT:
+                raise TournamentError(_("%(round)s is paired but not published yet.") % {"round": open_round})
+            missing = open_round.matches.exclude(status=Match.Status.FINAL).count()
+            raise TournamentError(
+                _("%(round)s still has %(n)d result(s) missing.") % {"round": open_round, "n": missing}
+            )
+        number = event.rounds.count() + 1
+        title = ""
+        kind = Round.Kind.SWISS
+        if event.structure == Event.Structure.ROUND_ROBIN:
+            kind = Round.Kind.ROUND_ROBIN
+            players = _active_player_ids(event, 1)
+            schedule = bracket_core.round_robin(sorted(players, key=lambda p: _seed_key(event, p)))
+            if number > len(schedule):
+                raise TournamentError(_("Every round of the round robin has been played."))
+            dropped = set(event.registrations.filter(status=Registration.Status.DROPPED).values_list("pk", flat=True))
+            tables = []
+            for a, b in schedule[number - 1]:
+                pair = tuple(p for p in (a, b) if p is not None and p not in dropped)
+                if pair:
+                    tables.append(pair)
+            codes = [""] * len(tables)
+        elif event.phase == Event.Phase.SWISS:
+            if number > (event.swiss_rounds or 0):
+                raise TournamentError(_("All Swiss rounds have been played; start the top cut."))
+            tables, codes = _pair_swiss(event, number)
+        else:
+            kind = Round.Kind.ELIMINATION
+            if event.bracket is None:
+                seeds = sorted(_active_player_ids(event, 1), key=lambda p: _seed_key(event, p))
+                _start_bracket(event, seeds)
+            tables, codes, title = _bracket_tables(event)
+        rnd = Round.objects.create(event=event, number=number, kind=kind, title=title)
+        _create_matches(event, rnd, tables, codes)
+        _audit(event, actor, AuditEntry.Action.PAIR, f"Paired {rnd}", round=number)
+    return rnd
+
+
+def _seed_key(event: Event, player_id: int) -> int:
+    # A stable random order from the event's seed (brackets and round robins have no standings).
+    return random.Random(f"{event.seed}:{player_id}").getrandbits(64)
+
+
+def _create_matches(event: Event, rnd: Round, tables: Sequence[tuple[int, ...]], codes: Sequence[str]) -> None:
+    matches = []
+    byes = []
+    number = 1
+    for players, code in zip(tables, codes, strict=True):
+        is_bye = len(players) == 1 and rnd.kind == Round.Kind.SWISS
+        if is_bye:
+            byes.append((players, code))
+            continue
+        matches.append((number, players, code, False))
+        number += 1
+    for players, code in byes:
+        matches.append((number, players, code, True))
+        number += 1
+    created = Match.objects.bulk_create(
+        [
+            Match(round=rnd, table=table, bracket_code=code, best_of=event.best_of, is_bye=is_bye)
+            for table, _players, code, is_bye in matches
+        ]
+    )
+    MatchSeat.objects.bulk_create(
+        [
+            MatchSeat(match=match, round=rnd, registration_id=pid, seat=seat)
+            for match, (_t, players, _c, _b) in zip(created, matches, strict=True)
+            for seat, pid in enumerate(players)
+        ]
+    )
+
+
+def repair_round(actor: User, rnd: Round) -> Round:
+    """Throw away a draft round's pairings and pair it again."""
+    event = rnd.event
+    check_organiser(actor, event)
+    with transaction.atomic():
+        _lock_event(event)
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if rnd.status != Round.Status.DRAFT:
+            raise TournamentError(_("Only a round that is not published yet can be re-paired."))
+        number = rnd.number
+        rnd.delete()
+    with transaction.atomic():
+        new = pair_next_round(None, event)
+        _audit(event, actor, AuditEntry.Action.REPAIR, f"Re-paired round {number}", round=number)
+    return new
+
+
+def swap_players(actor: User, rnd: Round, first: Registration, second: Registration) -> None:
+    """Exchange two players' seats in a draft round (manual pairing fix)."""
+    event = rnd.event
+    check_organiser(actor, event)
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if rnd.status != Round.Status.DRAFT:
+            raise TournamentError(_("Pairings can only be changed before the round is published."))
+        seats = {s.registration_id: s for s in MatchSeat.objects.select_for_update().filter(round=rnd, registration__in=[first, second])}
+        if len(seats) != 2 or first.pk == second.pk:
+            raise TournamentError(_("Both players must be paired in this round."))
+        a, b = seats[first.pk], seats[second.pk]
+        if a.match_id == b.match_id:
+            raise TournamentError(_("These two players are already playing each other."))
+        if rnd.kind != Round.Kind.SWISS:
+            raise TournamentError(_("Bracket matches follow the bracket and cannot be swapped."))
+        # Move through a temporary registration-less state to keep the unique constraints happy.
+        a_match, b_match, a_seat, b_seat = a.match_id, b.match_id, a.seat, b.seat
+        MatchSeat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+        MatchSeat.objects.create(match_id=b_match, round=rnd, registration=first, seat=b_seat)
+        MatchSeat.objects.create(match_id=a_match, round=rnd, registration=second, seat=a_seat)
+        Match.objects.filter(pk__in=[a_match, b_match]).update(
+            is_bye=False
+        )
+        for match in Match.objects.filter(pk__in=[a_match, b_match]).prefetch_related("seats"):
+            if match.seats.count() == 1:
+                match.is_bye = True
+                match.save(update_fields=["is_bye"])
+        _audit(event, actor, AuditEntry.Action.SWAP,
+               f"Swapped {first.display_name} and {second.display_name} in {rnd}", round=rnd.number)
+
+
+def publish_round(actor: User | None, rnd: Round) -> Round:
+    event = rnd.event
+    if actor is not None:
+        check_organiser(actor, event)
+    with transaction.atomic():
+        _lock_event(event)
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if rnd.status != Round.Status.DRAFT:
+            raise TournamentError(_("%(round)s is already published.") % {"round": rnd})
+        now = timezone.now()
+        rnd.status = Round.Status.PUBLISHED
+        rnd.published_at = now
+        rnd.ends_at = now + timedelta(minutes=event.round_minutes)
+        rnd.save(update_fields=["status", "published_at", "ends_at"])
+        for match in rnd.matches.filter(is_bye=True).prefetch_related("seats"):
+            seat = match.seats.all()[0]
+            _finalise(match, [0, 0], Match.Source.BYE)
+            MatchSeat.objects.filter(pk=seat.pk).update(game_wins=2)
+        _audit(event, actor, AuditEntry.Action.PUBLISH, f"Published {rnd}", round=rnd.number)
+        broadcast_on_commit(event.pk, "pairings")
+        _maybe_complete_round(rnd)
+    return rnd
+
+
+# ---------------------------------------------------------------- results
+
+
+def _seat_of(match: Match, user: User) -> MatchSeat | None:
+    for seat in match.seats.all():
+        if seat.registration.user_id is not None and seat.registration.user_id == getattr(user, "pk", None):
+            return seat
+    return None
+
+
+def _lock_match(match: Match) -> Match:
+    return (
+        Match.objects.select_for_update()
+        .select_related("round", "round__event")
+        .get(pk=match.pk)
+    )
+
+
+def _check_open(match: Match) -> None:
+    if match.round.status != Round.Status.PUBLISHED:
+        raise TournamentError(_("This round is not being played."))
+    if match.is_bye:
+        raise TournamentError(_("A bye has no result to report."))
+    if match.status == Match.Status.FINAL:
+        raise TournamentError(_("This match already has a final result."))
+
+
+def _outcome(match: Match, games: list[int | None]):
+    seats = match.seats.count()
+    try:
+        return evaluate(games, match.best_of, seats=seats, allow_draw=match.round.kind == Round.Kind.SWISS)
+    except ResultError as exc:
+        raise TournamentError(str(exc)) from None
+
+
+def report_result(user: User, match: Match, games: list[int | None]) -> Match:
+    """A player reports; the opponent's identical report confirms, a different one disputes."""
+    with transaction.atomic():
+        match = _lock_match(match)
+        seat = _seat_of(match, user)
+        if seat is None:
+            raise NotAllowed(_("Only the players of this match can report its result."))
+        _check_open(match)
+        _outcome(match, games)
+        ResultReport.objects.update_or_create(match=match, registration=seat.registration, defaults={"games": list(games)})
+        reports = list(match.reports.all())
+        if len(reports) == match.seats.count() and all(r.games == reports[0].games for r in reports):
+            _finalise(match, list(games), Match.Source.CONFIRMED)
+            _maybe_complete_round(match.round)
+        elif len(reports) > 1 and any(r.games != reports[0].games for r in reports):
+            match.status = Match.Status.DISPUTED
+            match.version += 1
+            match.save(update_fields=["status", "version"])
+            _audit(match.round.event, None, AuditEntry.Action.DISPUTE,
+                   f"Players disagree on table {match.table} of {match.round}", match=match.pk)
+        else:
+            match.status = Match.Status.REPORTED
+            match.version += 1
+            match.save(update_fields=["status", "version"])
+        broadcast_on_commit(match.round.event_id, "pairings")
+    return match
+
+
+def confirm_result(user: User, match: Match) -> Match:
+    """Agree with the opponent's report."""
+    other = match.reports.exclude(registration__user=user).first()
+    if other is None:
+        raise TournamentError(_("There is no report from your opponent to confirm."))
+    return report_result(user, match, other.games)
+
+
+def enter_result(actor: User, match: Match, games: list[int | None]) -> Match:
+    """An organiser or judge enters or overrides a result (audited)."""
+    event = match.round.event
+    check_official(actor, event)
+    with transaction.atomic():
+        match = _lock_match(match)
+        if match.is_bye:
+            raise TournamentError(_("A bye has no result to enter."))
+        if match.round.status == Round.Status.DRAFT:
+            raise TournamentError(_("Publish the round before entering results."))
+        if match.round.status == Round.Status.COMPLETED and match.round.kind != Round.Kind.SWISS:
+            raise TournamentError(_("Bracket results cannot change once the next match depends on them."))
+        outcome = _outcome(match, games)
+        before = _score_text(match)
+        was_final = match.is_final
+        _finalise(match, list(games), Match.Source.ORGANISER)
+        _audit(event, actor, AuditEntry.Action.RESULT_OVERRIDE,
+               f"Table {match.table} of {match.round}: {outcome.score}" + (f" (was {before})" if was_final else ""),
+               match=match.pk, games=list(games), previous=before if was_final else None)
+        if match.round.status == Round.Status.COMPLETED:
+            _refresh_standings(event)
+            broadcast_on_commit(event.pk, "standings")
+        else:
+            _maybe_complete_round(match.round)
+    return match
+
+
+def _score_text(match: Match) -> str:
+    wins = [s.game_wins for s in match.seats.all()]
+    return "-".join(map(str, wins)) + (f"-{match.game_draws}" if match.game_draws else "")
+
+
+def _finalise(match: Match, games: list[int | None], source: str) -> None:
+    seats = list(match.seats.select_related("registration").all())
+    if source == Match.Source.BYE:
+        winner = seats[0].registration_id
+        wins = [2]
+        draws = 0
+    else:
+        outcome = evaluate(games, match.best_of, seats=len(seats), allow_draw=True)
+        wins = list(outcome.wins)
+        draws = outcome.draws
+        winner = seats[outcome.winner].registration_id if outcome.winner is not None else None
+        Game.objects.filter(match=match).delete()
+        Game.objects.bulk_create(
+            [Game(match=match, number=n, winner_seat=g) for n, g in enumerate(games, start=1)]
+        )
+    for seat, w in zip(seats, wins, strict=False):
+        if seat.game_wins != w:
+            seat.game_wins = w
+            seat.save(update_fields=["game_wins"])
+    match.game_draws = draws
+    match.winner_id = winner
+    match.status = Match.Status.FINAL
+    match.result_source = source
+    match.finished_at = timezone.now()
+    match.version += 1
+    match.save(update_fields=["game_draws", "winner", "status", "result_source", "finished_at", "version"])
+
+
+def call_time(actor: User, rnd: Round) -> int:
+    """End a Swiss round's clock: every unfinished game becomes a draw.
+
+    A match with one report is settled by it, plus a drawn game if it was still
+    undecided; a match with no report is a draw (one drawn game). Disputed
+    matches stay with the organiser. Returns the number of matches settled.
+    """
+    event = rnd.event
+    check_official(actor, event)
+    if rnd.kind != Round.Kind.SWISS:
+        raise TournamentError(_("Elimination matches cannot end in a draw: play them out."))
+    settled = 0
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if rnd.status != Round.Status.PUBLISHED:
+            raise TournamentError(_("This round is not being played."))
+        for match in rnd.matches.select_for_update().exclude(status__in=[Match.Status.FINAL, Match.Status.DISPUTED]).order_by("pk"):
+            reports = list(match.reports.all())
+            games = list(reports[0].games) if reports else []
+            outcome = evaluate(games, match.best_of, seats=match.seats.count(), allow_draw=True)
+            if max(outcome.wins, default=0) < games_needed(match.best_of):
+                games.append(None)
+            _finalise(match, games, Match.Source.TIME)
+            settled += 1
+        rnd.ends_at = timezone.now()
+        rnd.save(update_fields=["ends_at"])
+        _audit(event, actor, AuditEntry.Action.TIME, f"Time called in {rnd}: {settled} match(es) settled", round=rnd.number)
+        broadcast_on_commit(event.pk, "pairings")
+        _maybe_complete_round(rnd)
+    return settled
+
+
+# ---------------------------------------------------------------- completing rounds
+
+
+def _maybe_complete_round(rnd: Round) -> bool:
+    """Complete the round once every match is final; then the event moves on."""
+    if rnd.matches.exclude(status=Match.Status.FINAL).exists():
+        return False
+    updated = Round.objects.filter(pk=rnd.pk, status=Round.Status.PUBLISHED).update(
+        status=Round.Status.COMPLETED, completed_at=timezone.now()
+    )
+    if not updated:
+        return False
+    event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    _after_round_completed(event, rnd)
+    return True
+
+
+def _after_round_completed(event: Event, rnd: Round) -> None:
+    if rnd.kind == Round.Kind.SWISS and rnd.number >= (event.swiss_rounds or 0):
+        if event.top_cut:
+            rows = _compute_rows(event)
+            cut = [row.player for row in rows if not row.dropped][: event.top_cut]
+            if len(cut) < 2:
+                _finish(event)
+            else:
+                _start_bracket(event, cut)
+                _audit(event, None, AuditEntry.Action.TOP_CUT, f"Top {len(cut)} cut made")
+        else:
+            _finish(event)
+    elif rnd.kind == Round.Kind.ROUND_ROBIN:
+        players = _active_player_ids(event, 1)
+        if rnd.number >= len(bracket_core.round_robin(players)):
+            _finish(event)
+    elif rnd.kind == Round.Kind.ELIMINATION:
+        data = event.bracket
+        state = bracket_core.resolve(
+            bracket_core.Bracket.from_json(data["bracket"]), data["seeds"], _bracket_winners(event)
+        )
+        if state.finished:
+            _finish(event)
+    _refresh_standings(event)
+    broadcast_on_commit(event.pk, "standings")
+    if event.auto_advance and event.status == Event.Status.RUNNING:
+        from tournaments.tasks import advance_event
+
+        event_id = event.pk
+        transaction.on_commit(lambda: advance_event.delay(event_id))
+
+
+def _finish(event: Event) -> None:
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status", "updated_at"])
+    _audit(event, None, AuditEntry.Action.FINISH, "Event finished")
+    broadcast_on_commit(event.pk, "event")
+
+
+def advance(event: Event) -> Round | None:
+    """Pair and publish the next round if the event can move on (idempotent)."""
+    event.refresh_from_db()
+    if event.status != Event.Status.RUNNING:
+        return None
+    if event.rounds.exclude(status=Round.Status.COMPLETED).exists():
+        return None
+    try:
+        rnd = pair_next_round(None, event)
+    except TournamentError as exc:
+        logger.info("event %s not advanced: %s", event.pk, exc)
+        return None
+    return publish_round(None, rnd)
+
+
+# ---------------------------------------------------------------- standings
+
+
+def _match_history(event: Event) -> dict:
+    opponents: dict[int, set[int]] = defaultdict(set)
+    byes: set[int] = set()
+    seats = MatchSeat.objects.filter(round__event=event).exclude(round__status=Round.Status.DRAFT).values_list(
+        "match_id", "registration_id", "match__is_bye"
+    )
+    by_match: dict[int, list[int]] = defaultdict(list)
+    for match_id, reg_id, is_bye in seats:
+        if is_bye:
+            byes.add(reg_id)
+        else:
+            by_match[match_id].append(reg_id)
+    for players in by_match.values():
+        for p in players:
+            opponents[p].update(q for q in players if q != p)
+    return {"opponents": opponents, "byes": byes}
+
+
+def match_records(event: Event) -> tuple[list[int], list, set[int], dict]:
+    """Load an event's final results as the pure standings module's input."""
+    regs = list(event.registrations.values_list("pk", "status", "first_round"))
+    players = [pk for pk, _s, _f in regs]
+    dropped = {pk for pk, status, _f in regs if status == Registration.Status.DROPPED}
+    seats = (
+        MatchSeat.objects.filter(match__round__event=event, match__status=Match.Status.FINAL)
+        .values_list(
+            "match_id", "seat", "registration_id", "game_wins", "match__game_draws", "match__is_bye",
+            "match__round__number", "match__round__kind", "match__bracket_code",
+        )
+        .order_by("match_id", "seat")
+    )
+    grouped: dict[int, list] = defaultdict(list)
+    for row in seats:
+        grouped[row[0]].append(row)
+    records = []
+    playoff_codes: dict[int, list[str]] = defaultdict(list)
+    for rows in grouped.values():
+        first = rows[0]
+        round_number, kind, code = first[6], first[7], first[8]
+        phase = "playoff" if kind == Round.Kind.ELIMINATION else "swiss"
+        if first[5]:
+            records.append(standings_core.MatchRecord(round_number, first[2], None, 2, 0, 0, kind="bye", phase=phase))
+            continue
+        if len(rows) != 2:
+            continue  # multiplayer matches get their own standings with multiplayer games
+        a, b = rows
+        records.append(
+            standings_core.MatchRecord(round_number, a[2], b[2], a[3], b[3], first[4], kind="played", phase=phase)
+        )
+        if code:
+            playoff_codes[a[2]].append(code)
+            playoff_codes[b[2]].append(code)
+    for pk, _status, first_round in regs:
+        for number in range(1, first_round):
+            records.append(standings_core.MatchRecord(number, pk, None, 0, 2, 0, kind="loss"))
+    return players, records, dropped, playoff_codes
+
+
+def _playoff_finish(event: Event) -> dict[int, int]:
+    if not event.bracket:
+        return {}
+    data = event.bracket
+    state = bracket_core.resolve(
+        bracket_core.Bracket.from_json(data["bracket"]), data["seeds"], _bracket_winners(event)
+    )
+    finish = dict(state.placements)
+    # Players still in the bracket rank above everyone out of it: they would
+    # finish at (alive // 2 + 1) if they lost their next match.
+    alive = [pid for pid in data["seeds"] if pid not in finish]
+    for pid in alive:
+        finish[pid] = 1 if len(alive) == 1 else len(alive) // 2 + 1
+    return finish
+
+
+def _compute_rows(event: Event):
+    players, records, dropped, _codes = match_records(event)
+    finish = _playoff_finish(event)
+    return standings_core.compute_standings(
+        players, records, ruleset=event.tiebreaks, dropped=dropped, playoff_finish=finish or None
+    )
+
+
+def _refresh_standings(event: Event) -> StandingsSnapshot:
+    rows = _compute_rows(event)
+    names = dict(event.registrations.values_list("pk", "display_name"))
+    after = event.rounds.filter(status=Round.Status.COMPLETED).count()
+    data = [
+        {
+            "rank": row.rank,
+            "player": row.player,
+            "name": names.get(row.player, "?"),
+            "points": row.points,
+            "wins": row.wins,
+            "losses": row.losses,
+            "draws": row.draws,
+            "matches": row.matches,
+            "byes": row.byes,
+            "mw": row.mw,
+            "gw": row.gw,
+            "omw": row.omw,
+            "ogw": row.ogw,
+            "oomw": row.oomw,
+            "dropped": row.dropped,
+            "playoff_finish": row.playoff_finish,
+        }
+        for row in rows
+    ]
+    snapshot, _created = StandingsSnapshot.objects.update_or_create(
+        event=event, defaults={"rows": data, "ruleset": event.tiebreaks, "after_round": after}
+    )
+    return snapshot
+
+
+def refresh_standings(event: Event) -> StandingsSnapshot:
+    with transaction.atomic():
+        return _refresh_standings(event)
+
+
+def rounds_with_matches(event: Event):
+    """Rounds with their matches, seats and players in a fixed number of queries."""
+    seats = MatchSeat.objects.select_related("registration").order_by("seat")
+    matches = Match.objects.prefetch_related(Prefetch("seats", queryset=seats)).order_by("table")
+    return event.rounds.prefetch_related(Prefetch("matches", queryset=matches)).order_by("number")

@@ -1,0 +1,23 @@
+from django.urls import path
+
+from tournaments import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("", views.event_list, name="event_list"),
+    path("events/new/", views.event_create, name="event_create"),
+    path("events/<slug:slug>/", views.event_detail, name="event_detail"),
+    path("events/<slug:slug>/pairings/", views.pairings, name="pairings"),
+    path("events/<slug:slug>/pairings.csv", views.pairings_csv, name="pairings_csv"),
+    path("events/<slug:slug>/standings/", views.standings, name="standings"),
+    path("events/<slug:slug>/standings.csv", views.standings_csv, name="standings_csv"),
+    path("events/<slug:slug>/bracket/", views.bracket, name="bracket"),
+    path("events/<slug:slug>/players/<int:pk>/", views.player_history, name="player"),
+    path("events/<slug:slug>/register/", views.register, name="register"),
+    path("events/<slug:slug>/me/<str:action>/", views.self_action, name="self_action"),
+    path("events/<slug:slug>/decklist/", views.decklist, name="decklist"),
+    path("events/<slug:slug>/my-match/", views.my_match, name="my_match"),
+    path("events/<slug:slug>/manage/", views.manage, name="manage"),
+    path("events/<slug:slug>/manage/<str:action>/", views.manage_action, name="manage_action"),
+]

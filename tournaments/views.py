@@ -1,0 +1,441 @@
+"""Pages of the tournaments app. Thin: parse, authorise, call one service, render."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments import bracket as bracket_core
+from tournaments import services
+from tournaments.forms import AddPlayerForm, DecklistForm, EventForm, StaffForm
+from tournaments.models import Event, Match, MatchSeat, Registration, Round, StandingsSnapshot
+from tournaments.results import ResultError, games_from_counts
+from tournaments.standings import RULESETS
+
+
+def _event(slug: str) -> Event:
+    return get_object_or_404(Event, slug=slug)
+
+
+def _ctx(request: HttpRequest, event: Event, **extra) -> dict:
+    role = services.role_of(request.user, event)
+    my_reg = None
+    if request.user.is_authenticated:
+        my_reg = event.registrations.filter(user=request.user).first()
+    current = event.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+    return {
+        "event": event,
+        "role": role,
+        "is_organiser": role == "organiser",
+        "is_official": role in ("organiser", "judge"),
+        "my_registration": my_reg,
+        "current_round": current,
+        **extra,
+    }
+
+
+@require_GET
+def event_list(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.annotate(
+        player_count=Count("registrations", filter=~Q(registrations__status=Registration.Status.DROPPED))
+    )
+    visible = events.filter(is_public=True)
+    if request.user.is_authenticated:
+        visible = events.filter(Q(is_public=True) | Q(staff__user=request.user)).distinct()
+    return render(request, "tournaments/event_list.html", {"events": visible[:200]})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None, initial={"tiebreaks": "mtr"})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.create_event(request.user, **form.cleaned_data)
+        except services.TournamentError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Event created. Share its page so players can register."))
+            return redirect("tournaments:manage", slug=event.slug)
+    return render(request, "tournaments/event_form.html", {"form": form})
+
+
+@require_GET
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    snapshot = StandingsSnapshot.objects.filter(event=event).first()
+    ctx = _ctx(request, event, snapshot=snapshot, ruleset=RULESETS[event.tiebreaks])
+    ctx["player_count"] = event.registrations.exclude(status=Registration.Status.DROPPED).count()
+    current = ctx["current_round"]
+    ctx["round"] = current
+    if current is not None:
+        ctx["matches"] = _matches(current)
+    return render(request, "tournaments/event_detail.html", ctx)
+
+
+def _matches(rnd: Round):
+    return (
+        rnd.matches.prefetch_related("seats__registration")
+        .select_related("winner")
+        .order_by("table")
+    )
+
+
+@require_GET
+def pairings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    rounds = list(event.rounds.exclude(status=Round.Status.DRAFT).order_by("number"))
+    if not rounds:
+        ctx = _ctx(request, event, rounds=[], round=None, matches=[], by_name=[])
+        return render(request, "tournaments/pairings.html", ctx)
+    number = request.GET.get("round")
+    rnd = rounds[-1]
+    if number:
+        rnd = next((r for r in rounds if str(r.number) == number), None)
+        if rnd is None:
+            raise Http404(_("No such round."))
+    matches = list(_matches(rnd))
+    by_name = sorted(
+        ((seat, match) for match in matches for seat in match.seats.all()),
+        key=lambda item: item[0].registration.display_name.lower(),
+    )
+    ctx = _ctx(request, event, rounds=rounds, round=rnd, matches=matches, by_name=by_name)
+    if request.GET.get("fragment"):
+        return render(request, "tournaments/_pairings.html", ctx)
+    return render(request, "tournaments/pairings.html", ctx)
+
+
+@require_GET
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    snapshot = StandingsSnapshot.objects.filter(event=event).first()
+    ctx = _ctx(request, event, snapshot=snapshot, ruleset=RULESETS[event.tiebreaks])
+    if request.GET.get("fragment"):
+        return render(request, "tournaments/_standings.html", ctx)
+    return render(request, "tournaments/standings.html", ctx)
+
+
+@require_GET
+def bracket(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    columns = _bracket_columns(event)
+    ctx = _ctx(request, event, columns=columns)
+    if request.GET.get("fragment"):
+        return render(request, "tournaments/_bracket.html", ctx)
+    return render(request, "tournaments/bracket.html", ctx)
+
+
+def _bracket_columns(event: Event) -> list[dict]:
+    if not event.bracket:
+        return []
+    brk = bracket_core.Bracket.from_json(event.bracket["bracket"])
+    seeds = event.bracket["seeds"]
+    winners = services._bracket_winners(event)
+    state = bracket_core.resolve(brk, seeds, winners)
+    names = dict(event.registrations.values_list("pk", "display_name"))
+    seed_of = {pid: n for n, pid in enumerate(seeds, start=1)}
+    scores: dict[str, dict[int, int]] = {}
+    for seat in MatchSeat.objects.filter(round__event=event).exclude(match__bracket_code="").select_related("match"):
+        if seat.match.status == Match.Status.FINAL:
+            scores.setdefault(seat.match.bracket_code, {})[seat.registration_id] = seat.game_wins
+    columns = []
+    for bracket_name, round_no, matches in bracket_core.rounds_for_drawing(brk):
+        cells = []
+        for m in matches:
+            players = state.slots.get(m.code, (None, None))
+            sides = []
+            for src, pid in zip((m.a, m.b), players, strict=True):
+                sides.append(
+                    {
+                        "name": names.get(pid) if pid is not None else ("bye" if src.kind == "bye" else ""),
+                        "seed": seed_of.get(pid),
+                        "score": scores.get(m.code, {}).get(pid),
+                        "won": pid is not None and winners.get(m.code) == pid,
+                    }
+                )
+            cells.append({"code": m.code, "label": m.label, "sides": sides})
+        columns.append({"title": bracket_core.round_title(brk, bracket_name, round_no), "matches": cells})
+    return columns
+
+
+@require_GET
+def player_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event = _event(slug)
+    reg = get_object_or_404(Registration, event=event, pk=pk)
+    seats = (
+        MatchSeat.objects.filter(registration=reg)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("match", "round")
+        .prefetch_related("match__seats__registration")
+        .order_by("round__number")
+    )
+    history = []
+    for seat in seats:
+        opponents = [s for s in seat.match.seats.all() if s.registration_id != reg.pk]
+        history.append({"round": seat.round, "match": seat.match, "seat": seat, "opponents": opponents})
+    snapshot = StandingsSnapshot.objects.filter(event=event).first()
+    row = next((r for r in (snapshot.rows if snapshot else []) if r["player"] == reg.pk), None)
+    return render(
+        request, "tournaments/player.html", _ctx(request, event, player=reg, history=history, row=row)
+    )
+
+
+def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response, csv.writer(response)
+
+
+@require_GET
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    snapshot = StandingsSnapshot.objects.filter(event=event).first()
+    response, writer = _csv_response(f"{event.slug}-standings.csv")
+    writer.writerow(["rank", "player", "points", "wins", "losses", "draws", "omw", "gw", "ogw", "oomw", "dropped"])
+    for r in snapshot.rows if snapshot else []:
+        writer.writerow(
+            [r["rank"], r["name"], r["points"], r["wins"], r["losses"], r["draws"],
+             f"{r['omw']:.4f}", f"{r['gw']:.4f}", f"{r['ogw']:.4f}",
+             "" if r.get("oomw") is None else f"{r['oomw']:.4f}", int(r["dropped"])]
+        )
+    return response
+
+
+@require_GET
+def pairings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    response, writer = _csv_response(f"{event.slug}-pairings.csv")
+    writer.writerow(["round", "table", "player_1", "player_2", "score", "status"])
+    for rnd in services.rounds_with_matches(event).exclude(status=Round.Status.DRAFT):
+        for match in rnd.matches.all():
+            seats = list(match.seats.all())
+            names = [s.registration.display_name for s in seats] + [""] * (2 - len(seats))
+            score = "bye" if match.is_bye else "-".join(str(s.game_wins) for s in seats)
+            if match.game_draws:
+                score += f"-{match.game_draws}"
+            writer.writerow([rnd.number, match.table, names[0], names[1] if len(names) > 1 else "",
+                             score if match.is_final else "", match.status])
+    return response
+
+
+# ---------------------------------------------------------------- players
+
+
+def _run(request: HttpRequest, action: Callable[[], object], success: str | None = None) -> bool:
+    try:
+        action()
+    except services.NotAllowed as exc:
+        raise PermissionDenied(str(exc)) from None
+    except (services.TournamentError, ResultError) as exc:
+        messages.error(request, str(exc))
+        return False
+    if success:
+        messages.success(request, success)
+    return True
+
+
+@login_required
+@require_POST
+def register(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    _run(request, lambda: services.register(event, user=request.user, display_name=request.POST.get("display_name", "")),
+         _("You are registered."))
+    return redirect("tournaments:event_detail", slug=slug)
+
+
+@login_required
+@require_POST
+def self_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
+    event = _event(slug)
+    reg = get_object_or_404(Registration, event=event, user=request.user)
+    if action == "check-in":
+        _run(request, lambda: services.check_in(request.user, reg), _("You are checked in."))
+    elif action == "drop":
+        _run(request, lambda: services.drop(request.user, reg, request.POST.get("reason", "")), _("You have dropped."))
+    else:
+        raise Http404
+    return redirect("tournaments:event_detail", slug=slug)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def decklist(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    reg = get_object_or_404(Registration, event=event, user=request.user)
+    existing = getattr(reg, "decklist", None) if hasattr(reg, "decklist") else None
+    form = DecklistForm(request.POST or None, initial={"text": existing.text if existing else ""})
+    if request.method == "POST" and form.is_valid() and _run(
+        request, lambda: services.submit_decklist(request.user, reg, form.cleaned_data["text"]),
+        _("Decklist saved."),
+    ):
+        return redirect("tournaments:decklist", slug=slug)
+    return render(request, "tournaments/decklist.html", _ctx(request, event, form=form, deck=existing))
+
+
+def _parse_games(post, best_of: int) -> list[int | None]:
+    """Read the result form: either per-game selects (game_1…) or counts (wins_0, wins_1, draws)."""
+    if any(key.startswith("game_") for key in post):
+        games: list[int | None] = []
+        for n in range(1, 2 * best_of + 1):
+            value = post.get(f"game_{n}", "")
+            if value in ("", "none"):
+                continue
+            if value == "draw":
+                games.append(None)
+            elif value in ("0", "1"):
+                games.append(int(value))
+            else:
+                raise ResultError(_("Game %(n)d: choose who won it.") % {"n": n})
+        return games
+    try:
+        return games_from_counts(int(post.get("wins_0", 0)), int(post.get("wins_1", 0)), int(post.get("draws", 0) or 0))
+    except ValueError:
+        raise ResultError(_("Game counts must be whole numbers.")) from None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def my_match(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    reg = event.registrations.filter(user=request.user).first()
+    seat = None
+    if reg is not None:
+        seat = (
+            MatchSeat.objects.filter(registration=reg, round__status=Round.Status.PUBLISHED)
+            .select_related("match", "round")
+            .prefetch_related("match__seats__registration", "match__reports__registration")
+            .order_by("-round__number")
+            .first()
+        )
+    if request.method == "POST":
+        if seat is None:
+            messages.error(request, _("You have no match to report."))
+        elif request.POST.get("confirm"):
+            _run(request, lambda: services.confirm_result(request.user, seat.match), _("Result confirmed."))
+        else:
+            def do_report():
+                return services.report_result(request.user, seat.match, _parse_games(request.POST, seat.match.best_of))
+            _run(request, do_report, _("Result reported. Your opponent will be asked to confirm it."))
+        return redirect("tournaments:my_match", slug=slug)
+    ctx = _ctx(request, event, seat=seat, registration=reg)
+    if seat is not None:
+        match = seat.match
+        ctx["match"] = match
+        ctx["opponents"] = [s for s in match.seats.all() if s.pk != seat.pk]
+        ctx["my_report"] = next((r for r in match.reports.all() if r.registration_id == reg.pk), None)
+        ctx["their_report"] = next((r for r in match.reports.all() if r.registration_id != reg.pk), None)
+        ctx["game_numbers"] = range(1, match.best_of + 1)
+    return render(request, "tournaments/my_match.html", ctx)
+
+
+# ---------------------------------------------------------------- organiser console
+
+
+@login_required
+@require_GET
+def manage(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _event(slug)
+    if not services.is_official(request.user, event):
+        raise PermissionDenied(_("Only the organisers and judges of this event can open its console."))
+    registrations = list(event.registrations.select_related("user", "decklist").order_by("status", "display_name"))
+    draft = event.rounds.filter(status=Round.Status.DRAFT).first()
+    live = event.rounds.filter(status=Round.Status.PUBLISHED).first()
+    ctx = _ctx(
+        request, event,
+        registrations=registrations,
+        draft_round=draft,
+        draft_matches=_matches(draft) if draft else [],
+        live_round=live,
+        live_matches=_matches(live).prefetch_related("reports") if live else [],
+        staff=event.staff.select_related("user"),
+        audit=event.audit.select_related("actor")[:50],
+        form=EventForm(instance=event),
+        staff_form=StaffForm(),
+        add_form=AddPlayerForm(),
+        recommended=services.recommended_rounds(sum(1 for r in registrations if r.is_active)),
+        game_numbers=range(1, event.best_of * 2 + 1),
+    )
+    return render(request, "tournaments/manage.html", ctx)
+
+
+@login_required
+@require_POST
+def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
+    event = _event(slug)
+    user = request.user
+    post = request.POST
+    if not services.is_official(user, event):
+        raise PermissionDenied(_("Only the organisers and judges of this event can do that."))
+
+    def reg() -> Registration:
+        return get_object_or_404(Registration, event=event, pk=post.get("registration"))
+
+    def rnd() -> Round:
+        return get_object_or_404(Round, event=event, pk=post.get("round"))
+
+    def match() -> Match:
+        return get_object_or_404(Match, round__event=event, pk=post.get("match"))
+
+    def add_player():
+        username = post.get("username", "").strip()
+        player_user = None
+        if username:
+            player_user = get_user_model().objects.filter(username=username).first()
+            if player_user is None:
+                raise services.TournamentError(_("No user is called %(u)s.") % {"u": username})
+        return services.register(event, user=player_user, display_name=post.get("display_name", ""), actor=user)
+
+    def edit():
+        form = EventForm(post, instance=Event.objects.get(pk=event.pk))
+        if not form.is_valid():
+            raise services.TournamentError("; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        return services.update_event(user, event, **form.cleaned_data)
+
+    def staff():
+        form = StaffForm(post)
+        if not form.is_valid():
+            raise services.TournamentError(_("Give a username and a role."))
+        member = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
+        if member is None:
+            raise services.TournamentError(_("No user is called %(u)s.") % {"u": form.cleaned_data["username"]})
+        if post.get("remove"):
+            return services.remove_staff(user, event, member)
+        return services.add_staff(user, event, member, form.cleaned_data["role"])
+
+    def swap():
+        first = get_object_or_404(Registration, event=event, pk=post.get("first"))
+        second = get_object_or_404(Registration, event=event, pk=post.get("second"))
+        return services.swap_players(user, rnd(), first, second)
+
+    actions: dict[str, tuple[Callable[[], object], str]] = {
+        "start": (lambda: services.start_event(user, event), _("The event has started.")),
+        "pair": (lambda: services.pair_next_round(user, event), _("Round paired: review it, then publish.")),
+        "publish": (lambda: services.publish_round(user, rnd()), _("Round published.")),
+        "repair": (lambda: services.repair_round(user, rnd()), _("Round paired again.")),
+        "swap": (swap, _("Players swapped.")),
+        "time": (lambda: services.call_time(user, rnd()), _("Time called.")),
+        "result": (lambda: services.enter_result(user, match(), _parse_games(post, match().best_of)), _("Result saved.")),
+        "add-player": (add_player, _("Player added.")),
+        "check-in": (lambda: services.check_in(user, reg()), _("Player checked in.")),
+        "drop": (lambda: services.drop(user, reg(), post.get("reason", "")), _("Player dropped.")),
+        "readd": (lambda: services.readd(user, reg()), _("Player re-added.")),
+        "settings": (edit, _("Settings saved.")),
+        "staff": (staff, _("Staff updated.")),
+        "lock-decklists": (lambda: services.lock_decklists(user, event), _("Decklists locked.")),
+    }
+    if action not in actions:
+        raise Http404(_("Unknown action."))
+    handler, success = actions[action]
+    _run(request, handler, success)
+    return redirect(reverse("tournaments:manage", kwargs={"slug": slug}) + post.get("anchor", ""))
