@@ -1,5 +1,681 @@
+"""REST API of the tournaments app (Django REST framework), mounted under ``/api/``.
+
+Every change goes through one ``tournaments.services`` function, which checks who
+may act; the viewsets only parse, look up and serialise. Endpoints (``<slug>`` is
+the event's address, see ``tournaments.api_urls``)::
+
+    POST  /api/token/                                    username + password -> token
+    GET   /api/events/                                   public events (+ those you staff)
+    POST  /api/events/                                   create; you become its organiser
+    GET   /api/events/<slug>/
+    PATCH /api/events/<slug>/                            organisers: change settings
+    POST  /api/events/<slug>/start/                      organisers: close registration
+    GET   /api/events/<slug>/standings/                  the precomputed standings
+    GET   /api/events/<slug>/audit/                      organisers: the audit log
+    GET   /api/events/<slug>/registrations/              the players
+    POST  /api/events/<slug>/registrations/              register yourself
+    POST  /api/events/<slug>/registrations/add/          organisers/judges: add a player
+    GET   /api/events/<slug>/registrations/<id>/
+    POST  /api/events/<slug>/registrations/<id>/check-in/
+    POST  /api/events/<slug>/registrations/<id>/drop/
+    POST  /api/events/<slug>/registrations/<id>/readd/   organisers/judges
+    GET   /api/events/<slug>/registrations/<id>/decklist/  the player and officials only
+    PUT   /api/events/<slug>/registrations/<id>/decklist/
+    GET   /api/events/<slug>/rounds/                     rounds with their status
+    POST  /api/events/<slug>/rounds/                     organisers: pair the next round
+    GET   /api/events/<slug>/rounds/<number>/
+    POST  /api/events/<slug>/rounds/<number>/publish/    organisers
+    POST  /api/events/<slug>/rounds/<number>/repair/     organisers: pair a draft again
+    POST  /api/events/<slug>/rounds/<number>/call-time/  organisers/judges
+    GET   /api/events/<slug>/rounds/<number>/pairings/   matches with seats and scores
+    GET   /api/events/<slug>/matches/<id>/
+    POST  /api/events/<slug>/matches/<id>/report/        a player: {"games": [0, 1, null]}
+    POST  /api/events/<slug>/matches/<id>/confirm/       the opponent agrees
+    POST  /api/events/<slug>/matches/<id>/result/        organisers/judges: enter/override
+
+Hidden information: draft rounds (and their pairings and matches) are seen by the
+event's organisers and judges only; decklists by their owner and the officials;
+pending result reports by the match's players and the officials.
+
+Errors always have the body ``{"detail": "<message>"}`` (field errors of a request
+body keep DRF's ``{"field": ["message"]}`` form). :func:`exception_handler` maps
+the service errors, so the viewsets need no ``try``/``except``:
+
+* ``services.NotAllowed`` -> **403** (**401** when nobody is logged in);
+* ``results.ResultError`` -> **400**: the games sent cannot have happened
+  (``[0, 0, 0]`` in a best-of-3);
+* ``services.TournamentError`` -> **409 Conflict** for the actions listed in the
+  viewset's ``conflict_actions``: there the request itself was checked before the
+  service was called (or carries nothing to check), so a refusal can only come
+  from the state of the event, e.g. pairing while the round "still has 2
+  result(s) missing", reporting a match that "already has a final result",
+  publishing a round twice, registering for a full event;
+* ``services.TournamentError`` elsewhere (creating or editing an event) -> **400**;
+* an unknown event, round, match or player -> **404**; malformed JSON -> **400**
+  (DRF's ``ParseError``); a missing login for a change -> **401**.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Prefetch, Q
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import exceptions, mixins, status, viewsets
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from tournaments import services
+from tournaments.models import (
+    AuditEntry,
+    Decklist,
+    Event,
+    EventStaff,
+    Match,
+    MatchSeat,
+    Registration,
+    Round,
+    StandingsSnapshot,
+)
+from tournaments.results import ResultError, evaluate
+from tournaments.serializers import (
+    AddPlayerSerializer,
+    AuditEntrySerializer,
+    DecklistSerializer,
+    DropSerializer,
+    ErrorSerializer,
+    EventSerializer,
+    EventUpdateSerializer,
+    GamesSerializer,
+    MatchSerializer,
+    RegisterSelfSerializer,
+    RegistrationSerializer,
+    RoundSerializer,
+    StandingsSerializer,
+)
+
+# ---------------------------------------------------------------- errors
+
+
+class Conflict(exceptions.APIException):
+    status_code = status.HTTP_409_CONFLICT
+    default_detail = "The request conflicts with the current state of the event."
+    default_code = "conflict"
+
+
+class Refused(exceptions.APIException):
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_detail = "The request cannot be carried out."
+    default_code = "invalid"
 
 
 def exception_handler(exc, context):
+    """DRF's handler, plus the service errors mapped to statuses (see the module docstring)."""
+    view = context.get("view")
+    request = context.get("request")
+    if isinstance(exc, services.NotAllowed):
+        user = getattr(request, "user", None)
+        if user is not None and not user.is_authenticated:
+            exc = exceptions.NotAuthenticated()
+            header = view.get_authenticate_header(request) if view is not None else None
+            if header:
+                exc.auth_header = header
+            else:
+                exc.status_code = status.HTTP_403_FORBIDDEN
+        else:
+            exc = exceptions.PermissionDenied(str(exc))
+    elif isinstance(exc, ResultError):
+        exc = Refused(str(exc))
+    elif isinstance(exc, services.TournamentError):
+        action_name = getattr(view, "action", None)
+        if action_name is not None and action_name in getattr(view, "conflict_actions", ()):
+            exc = Conflict(str(exc))
+        else:
+            exc = Refused(str(exc))
     return drf_exception_handler(exc, context)
+
+
+def _errors(*codes: int) -> dict[int, OpenApiResponse]:
+    descriptions = {
+        400: "Invalid request, or the result cannot have happened.",
+        401: "Not logged in.",
+        403: "Not allowed for this user.",
+        404: "No such event (or round, match, player).",
+        409: "Refused in the current state of the event.",
+    }
+    return {
+        code: OpenApiResponse(response=ErrorSerializer, description=descriptions[code])
+        for code in codes
+    }
+
+
+# ---------------------------------------------------------------- base
+
+
+class ApiMixin:
+    # Token first: an anonymous change is then answered 401 with "WWW-Authenticate: Token".
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    conflict_actions: frozenset[str] = frozenset()
+
+
+class EventScopedMixin(ApiMixin):
+    """Views under ``/api/events/<event_slug>/``."""
+
+    def get_event(self) -> Event:
+        if not hasattr(self, "_event"):
+            self._event = _event_or_404(self.kwargs["event_slug"])
+        return self._event
+
+    def is_official(self) -> bool:
+        return services.is_official(self.request.user, self.get_event())
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if "event_slug" in getattr(self, "kwargs", {}):
+            context["event"] = self.get_event()
+        return context
+
+
+def _event_or_404(slug: str) -> Event:
+    try:
+        return Event.objects.get(slug=slug)
+    except Event.DoesNotExist:
+        raise exceptions.NotFound(_("There is no event at the address %(slug)s.") % {"slug": slug})
+
+
+def _fake(view) -> bool:
+    """True while drf-spectacular builds the schema (no URL arguments then)."""
+    return getattr(view, "swagger_fake_view", False)
+
+
+# ---------------------------------------------------------------- events
+
+
+@extend_schema_view(
+    list=extend_schema(summary="List events", description="Public events, and those you staff."),
+    retrieve=extend_schema(summary="An event", responses={200: EventSerializer, **_errors(404)}),
+)
+class EventViewSet(
+    ApiMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    serializer_class = EventSerializer
+    lookup_field = "slug"
+    lookup_value_converter = "slug"
+    http_method_names = ["get", "post", "patch", "head", "options"]
+    conflict_actions = frozenset({"start"})
+
+    def get_queryset(self):
+        events = Event.objects.annotate(
+            player_count=Count(
+                "registrations", filter=~Q(registrations__status=Registration.Status.DROPPED)
+            )
+        ).order_by("-created_at", "pk")
+        if self.action == "list":
+            user = self.request.user
+            visible = Q(is_public=True)
+            if user.is_authenticated:
+                staffed = EventStaff.objects.filter(user=user).values("event_id")
+                visible |= Q(pk__in=staffed)
+            events = events.filter(visible)
+        return events
+
+    def get_object(self) -> Event:
+        slug = self.kwargs["slug"]
+        event = self.get_queryset().filter(slug=slug).first()
+        if event is None:
+            raise exceptions.NotFound(
+                _("There is no event at the address %(slug)s.") % {"slug": slug}
+            )
+        return event
+
+    @extend_schema(
+        summary="Create an event",
+        description="Any logged-in user; they become its organiser.",
+        request=EventSerializer,
+        responses={201: EventSerializer, **_errors(400, 401)},
+    )
+    def create(self, request, *args, **kwargs):
+        serializer = EventSerializer(data=request.data, context=self.get_serializer_context())
+        serializer.is_valid(raise_exception=True)
+        event = services.create_event(request.user, **serializer.validated_data)
+        return Response(self._out(event), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Change an event's settings",
+        description="Organisers only. Some settings are frozen once the event has started.",
+        request=EventUpdateSerializer,
+        responses={200: EventSerializer, **_errors(400, 401, 403, 404)},
+    )
+    def partial_update(self, request, *args, **kwargs):
+        event = self.get_object()
+        services.check_organiser(request.user, event)  # 403 before any validation
+        serializer = EventUpdateSerializer(
+            event, data=request.data, partial=True, context=self.get_serializer_context()
+        )
+        serializer.is_valid(raise_exception=True)
+        event = services.update_event(request.user, event, **serializer.validated_data)
+        return Response(self._out(event))
+
+    @extend_schema(
+        summary="Start the event",
+        description=(
+            "Organisers only. Closes registration; if anyone checked in, players who did "
+            "not are dropped."
+        ),
+        request=None,
+        responses={200: EventSerializer, **_errors(401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def start(self, request, *args, **kwargs):
+        event = services.start_event(request.user, self.get_object())
+        return Response(self._out(event))
+
+    def _out(self, event: Event) -> dict:
+        fresh = Event.objects.annotate(
+            player_count=Count(
+                "registrations", filter=~Q(registrations__status=Registration.Status.DROPPED)
+            )
+        ).get(pk=event.pk)
+        return EventSerializer(fresh, context=self.get_serializer_context()).data
+
+
+class StandingsView(ApiMixin, APIView):
+    @extend_schema(
+        summary="Standings",
+        description=(
+            "The standings after the last completed round, with every tiebreak figure of "
+            "the event's ruleset. Empty rows before the event starts."
+        ),
+        responses={200: StandingsSerializer, **_errors(404)},
+    )
+    def get(self, request, event_slug: str):
+        event = _event_or_404(event_slug)
+        snapshot = StandingsSnapshot.objects.filter(event=event).first()
+        if snapshot is None:
+            data = {"after_round": 0, "ruleset": event.tiebreaks, "computed_at": None, "rows": []}
+        else:
+            data = {
+                "after_round": snapshot.after_round,
+                "ruleset": snapshot.ruleset,
+                "computed_at": snapshot.computed_at,
+                "rows": [{"oomw": None, "playoff_finish": None, **row} for row in snapshot.rows],
+            }
+        return Response(StandingsSerializer(data).data)
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Audit log",
+        description="Organisers only; newest first.",
+        responses={200: AuditEntrySerializer(many=True), **_errors(401, 403, 404)},
+    )
+)
+class AuditViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = AuditEntrySerializer
+
+    def get_queryset(self):
+        if _fake(self):
+            return AuditEntry.objects.none()
+        event = self.get_event()
+        services.check_organiser(self.request.user, event)
+        return event.audit.select_related("actor").order_by("-created_at", "-pk")
+
+
+# ---------------------------------------------------------------- players
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Players of an event", responses={200: RegistrationSerializer}),
+    retrieve=extend_schema(
+        summary="A player", responses={200: RegistrationSerializer, **_errors(404)}
+    ),
+)
+class RegistrationViewSet(
+    EventScopedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    serializer_class = RegistrationSerializer
+    lookup_value_converter = "int"
+    conflict_actions = frozenset({"create", "add", "check_in", "drop", "readd", "decklist"})
+
+    def get_queryset(self):
+        if _fake(self):
+            return Registration.objects.none()
+        return (
+            self.get_event().registrations.select_related("decklist").order_by("display_name", "pk")
+        )
+
+    def _out(self, reg: Registration, code: int = status.HTTP_200_OK) -> Response:
+        fresh = self.get_queryset().get(pk=reg.pk)
+        return Response(self.get_serializer(fresh).data, status=code)
+
+    @extend_schema(
+        summary="Register yourself",
+        request=RegisterSelfSerializer,
+        responses={201: RegistrationSerializer, **_errors(400, 401, 404, 409)},
+    )
+    def create(self, request, *args, **kwargs):
+        body = RegisterSelfSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        reg = services.register(
+            self.get_event(),
+            user=request.user,
+            display_name=body.validated_data.get("display_name", ""),
+        )
+        return self._out(reg, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Add a player",
+        description=(
+            "Organisers and judges. With a username the registration belongs to that "
+            "account; without one it is a guest entry. During the Swiss this is a late entry."
+        ),
+        request=AddPlayerSerializer,
+        responses={201: RegistrationSerializer, **_errors(400, 401, 403, 404, 409)},
+    )
+    @action(detail=False, methods=["post"])
+    def add(self, request, *args, **kwargs):
+        event = self.get_event()
+        services.check_official(request.user, event)
+        body = AddPlayerSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        username = (body.validated_data.get("username") or "").strip()
+        player = None
+        if username:
+            player = get_user_model().objects.filter(username=username).first()
+            if player is None:
+                raise exceptions.ValidationError(
+                    {"username": [_("No user is called %(u)s.") % {"u": username}]}
+                )
+        reg = services.register(
+            event,
+            user=player,
+            display_name=body.validated_data.get("display_name", ""),
+            actor=request.user,
+        )
+        return self._out(reg, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Check in",
+        description="The player themself, or an organiser or judge.",
+        request=None,
+        responses={200: RegistrationSerializer, **_errors(401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def check_in(self, request, *args, **kwargs):
+        reg = services.check_in(request.user, self.get_object())
+        return self._out(reg)
+
+    @extend_schema(
+        summary="Drop",
+        description=(
+            "The player themself, or an organiser or judge. A player leaving before the "
+            "event starts is simply removed: the answer is then 204 with no body."
+        ),
+        request=DropSerializer,
+        responses={
+            200: RegistrationSerializer,
+            204: OpenApiResponse(description="Registration withdrawn before the start."),
+            **_errors(400, 401, 403, 404, 409),
+        },
+    )
+    @action(detail=True, methods=["post"])
+    def drop(self, request, *args, **kwargs):
+        body = DropSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        reg = self.get_object()
+        services.drop(request.user, reg, body.validated_data["reason"])
+        if not Registration.objects.filter(pk=reg.pk).exists():
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return self._out(reg)
+
+    @extend_schema(
+        summary="Re-add a dropped player",
+        description="Organisers and judges.",
+        request=None,
+        responses={200: RegistrationSerializer, **_errors(401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def readd(self, request, *args, **kwargs):
+        reg = services.readd(request.user, self.get_object())
+        return self._out(reg)
+
+    @extend_schema(
+        methods=["GET"],
+        summary="A player's decklist",
+        description="Only the player and the event's organisers and judges may read it.",
+        responses={200: DecklistSerializer, **_errors(401, 403, 404)},
+    )
+    @extend_schema(
+        methods=["PUT"],
+        summary="Submit a decklist",
+        description="The player (until decklists lock), or an organiser or judge.",
+        request=DecklistSerializer,
+        responses={200: DecklistSerializer, **_errors(400, 401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["get", "put"])
+    def decklist(self, request, *args, **kwargs):
+        reg = self.get_object()
+        own = reg.user_id is not None and reg.user_id == request.user.pk
+        if request.method == "GET":
+            if not (own or self.is_official()):
+                self.permission_denied(
+                    request,
+                    message=_("Only the player and the event's organisers and judges can see it."),
+                )
+            deck = Decklist.objects.filter(registration=reg).first()
+            if deck is None:
+                raise exceptions.NotFound(_("No decklist has been submitted."))
+            return Response(DecklistSerializer(deck).data)
+        body = DecklistSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        deck = services.submit_decklist(request.user, reg, body.validated_data["text"])
+        deck.refresh_from_db()
+        return Response(DecklistSerializer(deck).data)
+
+
+# ---------------------------------------------------------------- rounds and matches
+
+
+def _matches_of(queryset):
+    seats = MatchSeat.objects.select_related("registration").order_by("seat")
+    return queryset.select_related("round").prefetch_related(
+        Prefetch("seats", queryset=seats), "games", "reports"
+    )
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Rounds of an event",
+        description="Draft rounds are listed for the event's organisers and judges only.",
+    ),
+    retrieve=extend_schema(summary="A round", responses={200: RoundSerializer, **_errors(404)}),
+)
+class RoundViewSet(
+    EventScopedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    serializer_class = RoundSerializer
+    lookup_field = "number"
+    lookup_value_converter = "int"
+    pagination_class = None
+    conflict_actions = frozenset({"create", "publish", "repair", "call_time"})
+    _reading = frozenset({"list", "retrieve", "pairings"})
+
+    def get_queryset(self):
+        if _fake(self):
+            return Round.objects.none()
+        rounds = (
+            self.get_event()
+            .rounds.annotate(
+                match_count=Count("matches", distinct=True),
+                open_count=Count(
+                    "matches", filter=~Q(matches__status=Match.Status.FINAL), distinct=True
+                ),
+            )
+            .order_by("number")
+        )
+        if self.action in self._reading and not self.is_official():
+            rounds = rounds.exclude(status=Round.Status.DRAFT)
+        return rounds
+
+    def _out(self, rnd: Round, code: int = status.HTTP_200_OK) -> Response:
+        fresh = self.get_queryset().get(pk=rnd.pk)
+        return Response(self.get_serializer(fresh).data, status=code)
+
+    @extend_schema(
+        summary="Pair the next round",
+        description=(
+            "Organisers only. Creates the next round as a draft for review; publish it to "
+            "start play. 409 while the current round has results missing."
+        ),
+        request=None,
+        responses={201: RoundSerializer, **_errors(401, 403, 404, 409)},
+    )
+    def create(self, request, *args, **kwargs):
+        rnd = services.pair_next_round(request.user, self.get_event())
+        return self._out(rnd, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Publish a draft round",
+        description="Organisers only. Players see their pairings and the clock starts.",
+        request=None,
+        responses={200: RoundSerializer, **_errors(401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def publish(self, request, *args, **kwargs):
+        rnd = services.publish_round(request.user, self.get_object())
+        return self._out(rnd)
+
+    @extend_schema(
+        summary="Pair a draft round again",
+        description="Organisers only; the round must not be published yet.",
+        request=None,
+        responses={200: RoundSerializer, **_errors(401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def repair(self, request, *args, **kwargs):
+        rnd = services.repair_round(request.user, self.get_object())
+        return self._out(rnd)
+
+    @extend_schema(
+        summary="Call time",
+        description=(
+            "Organisers and judges, Swiss rounds only: every unfinished match is settled "
+            "with a drawn game; disputed matches stay open."
+        ),
+        request=None,
+        responses={200: RoundSerializer, **_errors(401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"], url_path="call-time")
+    def call_time(self, request, *args, **kwargs):
+        rnd = self.get_object()
+        services.call_time(request.user, rnd)
+        return self._out(rnd)
+
+    @extend_schema(
+        summary="Pairings of a round",
+        description="Every match of the round by table, with seats, players and game wins.",
+        responses={200: MatchSerializer(many=True), **_errors(404)},
+    )
+    @action(detail=True, methods=["get"])
+    def pairings(self, request, *args, **kwargs):
+        rnd = self.get_object()
+        matches = _matches_of(Match.objects.filter(round=rnd)).order_by("table")
+        return Response(
+            MatchSerializer(matches, many=True, context=self.get_serializer_context()).data
+        )
+
+
+@extend_schema_view(
+    retrieve=extend_schema(summary="A match", responses={200: MatchSerializer, **_errors(404)})
+)
+class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = MatchSerializer
+    lookup_value_converter = "int"
+    conflict_actions = frozenset({"report", "confirm", "result"})
+
+    def get_queryset(self):
+        if _fake(self):
+            return Match.objects.none()
+        matches = _matches_of(Match.objects.filter(round__event=self.get_event()))
+        if self.action != "result" and not self.is_official():
+            matches = matches.exclude(round__status=Round.Status.DRAFT)
+        return matches
+
+    def _out(self, match: Match) -> Response:
+        fresh = self.get_queryset().get(pk=match.pk)
+        return Response(self.get_serializer(fresh).data)
+
+    def _games(self, match: Match) -> list[int | None]:
+        """The games sent, checked against the match (``ResultError`` -> 400)."""
+        body = GamesSerializer(data=self.request.data)
+        body.is_valid(raise_exception=True)
+        games = body.validated_data["games"]
+        evaluate(
+            games,
+            match.best_of,
+            seats=len(match.seats.all()),
+            allow_draw=match.round.kind == Round.Kind.SWISS,
+        )
+        return games
+
+    def _plays(self, match: Match) -> bool:
+        uid = self.request.user.pk
+        return any(seat.registration.user_id == uid for seat in match.seats.all())
+
+    @extend_schema(
+        summary="Report a result",
+        description=(
+            "A player of the match reports the winner seat of each game, in order (null for "
+            "a drawn game). The opponent's identical report makes the result final; a "
+            "different one marks the match disputed for an official to settle."
+        ),
+        request=GamesSerializer,
+        responses={200: MatchSerializer, **_errors(400, 401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def report(self, request, *args, **kwargs):
+        match = self.get_object()
+        if self._plays(match):  # others are refused by the service (403) whatever they send
+            games = self._games(match)
+        else:
+            games = []
+        services.report_result(request.user, match, games)
+        return self._out(match)
+
+    @extend_schema(
+        summary="Confirm the opponent's report",
+        request=None,
+        responses={200: MatchSerializer, **_errors(401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def confirm(self, request, *args, **kwargs):
+        match = self.get_object()
+        services.confirm_result(request.user, match)
+        return self._out(match)
+
+    @extend_schema(
+        summary="Enter or override a result",
+        description="Organisers and judges; recorded in the audit log.",
+        request=GamesSerializer,
+        responses={200: MatchSerializer, **_errors(400, 401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def result(self, request, *args, **kwargs):
+        match = self.get_object()
+        services.check_official(request.user, self.get_event())  # 403 before validation
+        services.enter_result(request.user, match, self._games(match))
+        return self._out(match)
+
+
+__all__ = [
+    "AuditViewSet",
+    "EventViewSet",
+    "MatchViewSet",
+    "RegistrationViewSet",
+    "RoundViewSet",
+    "StandingsView",
+    "exception_handler",
+]

@@ -1,1 +1,24 @@
-urlpatterns: list = []
+"""URLs of the REST API, mounted at ``/api/`` (see ``tournaments.api`` for the endpoints)."""
+
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import SimpleRouter
+
+from tournaments import api
+
+app_name = "api"
+
+router = SimpleRouter(use_regex_path=False)
+router.register("events", api.EventViewSet, basename="event")
+router.register(
+    "events/<slug:event_slug>/registrations", api.RegistrationViewSet, basename="registration"
+)
+router.register("events/<slug:event_slug>/rounds", api.RoundViewSet, basename="round")
+router.register("events/<slug:event_slug>/matches", api.MatchViewSet, basename="match")
+router.register("events/<slug:event_slug>/audit", api.AuditViewSet, basename="audit")
+
+urlpatterns = [
+    path("token/", obtain_auth_token, name="token"),
+    path("events/<slug:event_slug>/standings/", api.StandingsView.as_view(), name="standings"),
+    *router.urls,
+]

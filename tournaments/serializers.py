@@ -12,6 +12,8 @@ What a reader may see is decided here from the ``request`` in the context:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -41,7 +43,9 @@ def _user(serializer: serializers.Serializer):
     return getattr(request, "user", None)
 
 
-def _is_official(serializer: serializers.Serializer, event: Event) -> bool:
+def _is_official(serializer: serializers.Serializer, event_of: Callable[[], Event]) -> bool:
+    # The viewsets put the event in the context, so its staff is looked up once per request.
+    event = serializer.context.get("event") or event_of()
     return services.is_official(_user(serializer), event)
 
 
@@ -102,8 +106,11 @@ class EventSerializer(serializers.ModelSerializer):
 class EventUpdateSerializer(EventSerializer):
     """The settings an organiser may change (``PATCH``); the slug is fixed once created."""
 
+    player_count = None  # not part of the request
+
     class Meta(EventSerializer.Meta):
-        read_only_fields = [*EventSerializer.Meta.read_only_fields, "slug"]
+        fields = list(services.EDITABLE_FIELDS)
+        read_only_fields: list[str] = []
         extra_kwargs: dict = {}
 
 
@@ -144,7 +151,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
         return hasattr(reg, "decklist")
 
     def get_drop_reason(self, reg: Registration) -> str | None:
-        if self._is_own(reg) or _is_official(self, reg.event):
+        if self._is_own(reg) or _is_official(self, lambda: reg.event):
             return reg.drop_reason
         return None
 
@@ -168,9 +175,10 @@ class AddPlayerSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=80, required=False, allow_blank=True)
 
     def validate(self, attrs):
-        if not (attrs.get("username") or "").strip() and not (
-            attrs.get("display_name") or ""
-        ).strip():
+        if (
+            not (attrs.get("username") or "").strip()
+            and not (attrs.get("display_name") or "").strip()
+        ):
             raise serializers.ValidationError(_("Give a username, a display name, or both."))
         return attrs
 
@@ -285,7 +293,7 @@ class MatchSerializer(serializers.ModelSerializer):
         plays = uid is not None and any(
             seat.registration.user_id == uid for seat in match.seats.all()
         )
-        if not plays and not _is_official(self, match.round.event):
+        if not plays and not _is_official(self, lambda: match.round.event):
             return None
         return ReportSerializer(match.reports.all(), many=True).data
 

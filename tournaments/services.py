@@ -296,8 +296,8 @@ def check_in(actor: User, registration: Registration) -> Registration:
     if registration.user_id != getattr(actor, "pk", None):
         check_official(actor, event)
     with transaction.atomic():
-        reg = Registration.objects.select_for_update().get(pk=registration.pk)
-        if event.status != Event.Status.REGISTRATION:
+        reg = Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
+        if reg.event.status != Event.Status.REGISTRATION:
             raise TournamentError(_("Check-in is over: the event has started."))
         if reg.status == Registration.Status.DROPPED:
             raise TournamentError(_("This player has dropped."))
@@ -549,8 +549,9 @@ def pair_next_round(actor: User | None, event: Event) -> Round:
             dropped = set(event.registrations.filter(status=Registration.Status.DROPPED).values_list("pk", flat=True))
             tables = []
             for a, b in schedule[number - 1]:
+                # Sitting out (the odd player, or a dropped opponent) is not a scored bye here.
                 pair = tuple(p for p in (a, b) if p is not None and p not in dropped)
-                if pair:
+                if len(pair) == 2:
                     tables.append(pair)
             codes = [""] * len(tables)
         elif event.phase == Event.Phase.SWISS:
@@ -845,6 +846,8 @@ def call_time(actor: User, rnd: Round) -> int:
 def _maybe_complete_round(rnd: Round) -> bool:
     """Complete the round once every match is final; then the event moves on."""
     if rnd.matches.exclude(status=Match.Status.FINAL).exists():
+        _refresh_standings(rnd.event)
+        broadcast_on_commit(rnd.event_id, "standings")
         return False
     updated = Round.objects.filter(pk=rnd.pk, status=Round.Status.PUBLISHED).update(
         status=Round.Status.COMPLETED, completed_at=timezone.now()

@@ -1,0 +1,221 @@
+"""Browser tests: a real daphne server on the test database, driven by Chromium.
+
+The server runs in a subprocess (websockets need a real ASGI server) and uses
+the database pytest-django created for this worker, so what the browser does is
+committed there and visible to the test; tests using it are transactional, and
+pytest-django empties the tables afterwards. With ``REDIS_URL`` set both
+processes use the Redis channel layer, under a channel prefix of their own, so
+a broadcast made in the test process reaches the pages the server holds open.
+
+Playwright never downloads a browser here: it starts Debian's Chromium. If that
+is missing the tests fail, they do not skip: CI installs it (``make system-deps``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+SERVER_START_TIMEOUT = 30.0
+LOG_TAIL_CHARS = 20_000
+
+# The running server's log, read by the report hook below when a test fails.
+_server_log: Path | None = None
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    url: str
+    channels_prefix: str
+    log: Path
+
+
+def _database_url(db: dict) -> str:
+    user = quote(db.get("USER") or "", safe="")
+    password = quote(db.get("PASSWORD") or "", safe="")
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = db.get("HOST") or "127.0.0.1"
+    port = f":{db['PORT']}" if db.get("PORT") else ""
+    query = "&".join(f"{quote(str(k))}={quote(str(v))}" for k, v in (db.get("OPTIONS") or {}).items())
+    return f"postgres://{auth}{host}{port}/{quote(db['NAME'], safe='')}" + (f"?{query}" if query else "")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _port_answers(port: int) -> bool:
+    with socket.socket() as sock:
+        sock.settimeout(0.5)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def _tail(path: Path) -> str:
+    try:
+        return path.read_text(errors="replace")[-LOG_TAIL_CHARS:]
+    except OSError:
+        return ""
+
+
+def _daphne_command(port: int) -> list[str]:
+    daphne = Path(sys.executable).with_name("daphne")
+    base = [str(daphne)] if daphne.exists() else [sys.executable, "-m", "daphne"]
+    return [*base, "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def _wait_for_disconnects(django_db_blocker, timeout: float = 10.0) -> None:
+    """Wait until the server's connections to the test database are gone, so it can be dropped."""
+    from django.db import connection
+
+    deadline = time.monotonic() + timeout
+    with django_db_blocker.unblock():
+        while time.monotonic() < deadline:
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+                if cursor.fetchone()[0] == 0:
+                    return
+            time.sleep(0.1)
+
+
+@pytest.fixture(scope="session")
+def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
+    """A daphne process serving the app from this worker's test database."""
+    global _server_log
+    from django.conf import settings
+    from django.db import connection
+
+    db = connection.settings_dict
+    if db["ENGINE"] != "django.db.backends.postgresql":
+        pytest.fail(
+            "Browser tests need a test database another process can open: run them with "
+            "DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (as `make test` does), "
+            f"not {db['ENGINE']}.",
+            pytrace=False,
+        )
+    channels_config = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    prefix = f"{channels_config.get('prefix', 'gauntlet')}-browser-{worker}-{uuid.uuid4().hex[:8]}"
+    env = {
+        **os.environ,
+        "DATABASE_URL": _database_url(db),
+        "DEBUG": "true",
+        "FAST_PASSWORD_HASHER": "true",  # the test process hashes passwords with MD5
+        "CHANNELS_PREFIX": prefix,
+        "LOG_LEVEL": "INFO",
+        "PYTHONUNBUFFERED": "1",
+    }
+    env.pop("DJANGO_SETTINGS_MODULE", None)  # config.asgi sets it
+    log = tmp_path_factory.mktemp("daphne") / "daphne.log"
+    proc = None
+    with log.open("ab") as out:
+        for _attempt in range(3):  # another process may grab the free port first
+            port = _free_port()
+            out.write(f"--- {' '.join(_daphne_command(port))}\n".encode())
+            out.flush()
+            proc = subprocess.Popen(
+                _daphne_command(port), cwd=settings.BASE_DIR, env=env,
+                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+            )
+            deadline = time.monotonic() + SERVER_START_TIMEOUT
+            while proc.poll() is None and time.monotonic() < deadline and not _port_answers(port):
+                time.sleep(0.1)
+            if proc.poll() is None and _port_answers(port):
+                break
+            _stop(proc)
+            proc = None
+    if proc is None:
+        pytest.fail(f"daphne did not start; its output:\n{_tail(log)}", pytrace=False)
+    _server_log = log
+    try:
+        yield LiveServer(url=f"http://127.0.0.1:{port}", channels_prefix=prefix, log=log)
+    finally:
+        _stop(proc)
+        _wait_for_disconnects(django_db_blocker)
+        _server_log = None
+
+
+@pytest.fixture
+def live_server_url(daphne_server, transactional_db, settings):
+    """The server's address, for a transactional test sharing its channel layer."""
+    layers = copy.deepcopy(settings.CHANNEL_LAYERS)
+    if "prefix" in layers["default"].get("CONFIG", {}):
+        layers["default"]["CONFIG"]["prefix"] = daphne_server.channels_prefix
+        settings.CHANNEL_LAYERS = layers  # channels drops its cached layer on setting_changed
+    return daphne_server.url
+
+
+@pytest.fixture
+def browser(live_server_url):
+    """Chromium for one test.
+
+    Playwright's sync API keeps an event loop running in this thread while it is
+    started, and Django refuses ORM calls then, so it is started per test, after
+    the database is ready, and stopped before pytest-django empties the tables.
+    """
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(
+            f"Chromium is missing at {CHROMIUM}: install Debian's chromium package "
+            "(`make system-deps`). Playwright must not download its own browser.",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def new_page(browser, live_server_url):
+    """Open a page in a fresh browser context (its own cookies): ``new_page()``."""
+    contexts = []
+
+    def make():
+        context = browser.new_context(base_url=live_server_url, locale="en-US")
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield make
+    for context in contexts:
+        with contextlib.suppress(Exception):
+            context.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if report.failed and _server_log is not None and "daphne_server" in getattr(item, "fixturenames", ()):
+        report.sections.append(("daphne server log", _tail(_server_log)))
+    return report
