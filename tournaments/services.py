@@ -846,8 +846,7 @@ def call_time(actor: User, rnd: Round) -> int:
 def _maybe_complete_round(rnd: Round) -> bool:
     """Complete the round once every match is final; then the event moves on."""
     if rnd.matches.exclude(status=Match.Status.FINAL).exists():
-        _refresh_standings(rnd.event)
-        broadcast_on_commit(rnd.event_id, "standings")
+        _standings_changed(rnd.event)
         return False
     updated = Round.objects.filter(pk=rnd.pk, status=Round.Status.PUBLISHED).update(
         status=Round.Status.COMPLETED, completed_at=timezone.now()
@@ -1027,6 +1026,22 @@ def _refresh_standings(event: Event) -> StandingsSnapshot:
         event=event, defaults={"rows": data, "ruleset": event.tiebreaks, "after_round": after}
     )
     return snapshot
+
+
+# Up to this many players the snapshot is recomputed inside the transaction that
+# changed a result (a few milliseconds); above it a task does it, at most once a
+# second per event, so a round of 1000 results does not cost 1000 recomputations.
+SYNC_STANDINGS_MAX_PLAYERS = 512
+
+
+def _standings_changed(event: Event) -> None:
+    if event.registrations.count() <= SYNC_STANDINGS_MAX_PLAYERS:
+        _refresh_standings(event)
+        broadcast_on_commit(event.pk, "standings")
+        return
+    from tournaments.tasks import refresh_standings_soon
+
+    transaction.on_commit(lambda: refresh_standings_soon(event.pk))
 
 
 def refresh_standings(event: Event) -> StandingsSnapshot:

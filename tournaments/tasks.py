@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.core.cache import cache
 
-from tournaments import services
+from tournaments import live, services
 from tournaments.models import Event
 
 
@@ -16,3 +17,27 @@ def advance_event(event_id: int) -> int | None:
         return None
     rnd = services.advance(event)
     return rnd.number if rnd else None
+
+
+STANDINGS_DEBOUNCE_SECONDS = 1
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def refresh_standings(event_id: int) -> None:
+    """Recompute an event's standings snapshot and tell its pages. Harmless if repeated."""
+    cache.delete(_pending_key(event_id))
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return
+    services.refresh_standings(event)
+    live.broadcast_on_commit(event_id, "standings")
+
+
+def _pending_key(event_id: int) -> str:
+    return f"standings-refresh-pending:{event_id}"
+
+
+def refresh_standings_soon(event_id: int) -> None:
+    """Queue one recomputation unless one is already waiting (debounce)."""
+    if cache.add(_pending_key(event_id), 1, timeout=60):
+        refresh_standings.apply_async((event_id,), countdown=STANDINGS_DEBOUNCE_SECONDS)

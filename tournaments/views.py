@@ -35,6 +35,7 @@ def _ctx(request: HttpRequest, event: Event, **extra) -> dict:
         my_reg = event.registrations.filter(user=request.user).first()
     current = event.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
     return {
+        "player_url_prefix": reverse("tournaments:player", kwargs={"slug": event.slug, "pk": 0})[:-2],
         "event": event,
         "role": role,
         "is_organiser": role == "organiser",

@@ -48,7 +48,20 @@
     });
   }
 
+  // Highlight the viewer's own row (the table itself is cached for everybody).
+  function markMe(root) {
+    (root || document).querySelectorAll("table[data-me]").forEach(function (table) {
+      var me = table.dataset.me;
+      if (!me) { return; }
+      var row = table.querySelector('tr[data-player="' + me + '"]');
+      if (row) { row.classList.add("me"); }
+    });
+  }
+
+  document.addEventListener("htmx:afterSwap", function (e) { markMe(e.target); });
+
   document.addEventListener("DOMContentLoaded", function () {
+    markMe(document);
     var head = document.querySelector("[data-event-id]");
     if (head && "WebSocket" in window) { connect(head.dataset.eventId, 0); }
     tickClocks();
