@@ -102,7 +102,7 @@ if REDIS_URL:
     parse_redis_url(REDIS_URL)
 
 # Celery. Never eager: a task scheduled for later runs later, in embedded mode too.
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_ACCEPT_CONTENT = ["json"]

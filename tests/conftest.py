@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pytest
@@ -14,10 +15,8 @@ def _clean_test_redis():
     if url and os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0":
         import redis
 
-        try:
+        with contextlib.suppress(redis.RedisError):
             redis.Redis.from_url(url).flushdb()
-        except redis.RedisError:
-            pass
     yield
 
 

@@ -33,7 +33,7 @@ class Event(models.Model):
         FINISHED = "finished", _("Finished")
 
     class Structure(models.TextChoices):
-        SWISS = "swiss", _("Swiss (optional top cut)")
+        SWISS = "swiss", _("Swiss")
         SINGLE_ELIMINATION = "single_elim", _("Single elimination")
         DOUBLE_ELIMINATION = "double_elim", _("Double elimination")
         ROUND_ROBIN = "round_robin", _("Round robin")
@@ -213,7 +213,11 @@ class Round(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")]
 
     def __str__(self) -> str:
-        return self.title or f"Round {self.number}"
+        from django.utils.translation import gettext
+
+        if self.title:
+            return gettext(self.title)
+        return gettext("Round %(n)d") % {"n": self.number}
 
 
 class Match(models.Model):

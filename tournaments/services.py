@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments import bracket as bracket_core
 from tournaments import standings as standings_core
@@ -453,7 +454,7 @@ def _pair_swiss(event: Event, number: int) -> tuple[list[tuple[int, ...]], list[
     if len(players) < 2:
         raise TournamentError(_("Fewer than two active players: nothing to pair."))
     history = _match_history(event)
-    if number == 1 or not any(history["opponents"].values()) and not history["byes"]:
+    if number == 1 or (not any(history["opponents"].values()) and not history["byes"]):
         result = swiss.pair_first_round(players, seed=event.seed)
     else:
         rows = {row.player: row for row in _compute_rows(event)}
@@ -491,6 +492,15 @@ def _bracket_tables(event: Event) -> tuple[list[tuple[int, ...]], list[str], str
     by_code = {m.code: m for m in brk.matches}
     tables = [tuple(p for p in state.slots[code] if p is not None) for code in codes]
     return tables, codes, _bracket_round_title(brk, [by_code[c] for c in codes])
+
+
+# Round titles come from the pure bracket module in English; these are stored as
+# titles and translated when shown (Round.__str__).
+BRACKET_TITLES = (
+    gettext_noop("Final"), gettext_noop("Finals"), gettext_noop("Semifinal"), gettext_noop("Semifinals"),
+    gettext_noop("Quarterfinal"), gettext_noop("Quarterfinals"), gettext_noop("Grand final"),
+    gettext_noop("Grand final reset"), gettext_noop("Losers final"), gettext_noop("Winners final"),
+)
 
 
 def _bracket_round_title(brk: bracket_core.Bracket, matches) -> str:

@@ -53,6 +53,7 @@ hundred players keep the blossom algorithm (super-linear in practice) fast.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -223,39 +224,94 @@ def _solve(players: list[SwissPlayer], shuffle_key: list[float], chunk_size: int
     met: list[set[int]] = []
     for i, p in enumerate(sorted_players):
         met.append({position[o] for o in p.opponents if o in position and position[o] != i})
-    degree = [len(m) for m in met]
-    top_two = sorted(degree, reverse=True)[:2]
-    window = 2 * sum(top_two) + 1  # longest pair an optimal matching needs
+    near, reach = _windows(met)
 
     pairs: list[tuple[SwissPlayer, SwissPlayer]] = []
     rematches = score_diff = 0
-    for start, end in _chunks(met, window, chunk_size):
-        for i, j in _match_chunk(start, end, points, met, degree):
+    for start, end in _chunks(met, reach, chunk_size):
+        for i, j in _match_chunk(start, end, points, met, near, reach):
             pairs.append((sorted_players[i], sorted_players[j]))
             rematches += j in met[i]
             score_diff += abs(points[i] - points[j])
     return pairs, rematches, score_diff
 
 
-def _chunks(met: list[set[int]], window: int, chunk_size: int) -> list[tuple[int, int]]:
-    """Split positions at clean cuts (no played pair within ``window`` on either side)."""
+def _windows(met: list[set[int]]) -> tuple[list[int], list[int]]:
+    """Per position: opponents met nearby, and the longest pair it may need (``reach``).
+
+    Some optimal matching only pairs positions ``i < j`` with
+    ``j - i <= 2 * (near[i] + near[j]) + 1``, and no pair is longer than ``longest``; see
+    the module docstring. ``near`` counts opponents within ``2 * longest`` places, found
+    by a fixed point that starts from the plain opponent counts and only shrinks.
+    """
     n = len(met)
-    # blocked[a] > 0 when cutting before position a is not clean. A played pair x < y
-    # spoils every cut that has both of them within ``window`` on the same side.
+
+    def bound(counts: list[int]) -> int:
+        top_two = sorted(counts, reverse=True)[:2]
+        return min(2 * sum(top_two) + 1, max(n - 1, 1))
+
+    near = [len(m) for m in met]
+    longest = bound(near)
+    while True:
+        radius = 2 * longest
+        near = [sum(1 for y in m if abs(y - x) <= radius) for x, m in enumerate(met)]
+        shorter = bound(near)
+        if shorter >= longest:
+            break
+        longest = shorter
+
+    # A partner of i lies within ``longest`` places, so only the largest ``near`` in that
+    # neighbourhood can lengthen i's pairs.
+    local_max = _sliding_max(near, longest)
+    reach = [min(longest, 2 * (near[i] + local_max[i]) + 1) for i in range(n)]
+    return near, reach
+
+
+def _sliding_max(values: list[int], radius: int) -> list[int]:
+    """``max(values[i - radius : i + radius + 1])`` for every i, in linear time."""
+    n = len(values)
+    result = [0] * n
+    window: deque[int] = deque()  # indices whose values are decreasing
+    ahead = 0
+    for i in range(n):
+        while ahead < n and ahead <= i + radius:
+            while window and values[window[-1]] <= values[ahead]:
+                window.pop()
+            window.append(ahead)
+            ahead += 1
+        while window[0] < i - radius:
+            window.popleft()
+        result[i] = values[window[0]]
+    return result
+
+
+def _chunks(met: list[set[int]], reach: list[int], chunk_size: int) -> list[tuple[int, int]]:
+    """Split positions at clean cuts, aiming for pieces of about ``chunk_size``.
+
+    Cutting before position ``a`` is clean when no two players who could be the upper
+    ends of pairs across it (``i < a <= i + reach[i]``) have met, and likewise no two
+    possible lower ends (``j - reach[j] < a <= j``).
+    """
+    n = len(met)
+    # blocked[a] > 0 marks an unclean cut, built as a difference array over intervals.
     delta = [0] * (n + 2)
+
+    def block(low: int, high: int) -> None:
+        low, high = max(low, 1), min(high, n - 1)
+        if low <= high:
+            delta[low] += 1
+            delta[high + 1] -= 1
+
     for x, opponents in enumerate(met):
         for y in opponents:
-            if x < y < x + window:
-                for low, high in ((y - window + 1, x), (y + 1, x + window)):
-                    delta[max(low, 0)] += 1
-                    delta[min(high, n) + 1] -= 1
+            if y > x:
+                block(y + 1, min(x + reach[x], y + reach[y]))  # both possible upper ends
+                block(max(x - reach[x], y - reach[y]) + 1, x)  # both possible lower ends
     chunks = []
     start = 0
     blocked = 0
-    for a in range(n + 1):
+    for a in range(n):
         blocked += delta[a]
-        if a == n:
-            break
         if a % 2 == 0 and a - start >= chunk_size and n - a >= 2 and blocked == 0:
             chunks.append((start, a))
             start = a
@@ -264,34 +320,36 @@ def _chunks(met: list[set[int]], window: int, chunk_size: int) -> list[tuple[int
 
 
 def _match_chunk(
-    start: int, end: int, points: list[int], met: list[set[int]], degree: list[int]
+    start: int,
+    end: int,
+    points: list[int],
+    met: list[set[int]],
+    near: list[int],
+    reach: list[int],
 ) -> list[tuple[int, int]]:
-    """Optimal perfect matching of positions ``start..end-1`` on the window graph."""
+    """Optimal perfect matching of positions ``start..end-1`` over the allowed pairs."""
     size = end - start
     if size == 2:
         return [(start, start + 1)]
-    max_degree = max(degree[start:end])
-    max_length = 2 * 2 * max_degree + 1
     max_diff = points[start] - points[end - 1]
     # Weight = rematch_scale * (not rematch) + diff_scale * (max_diff - diff) + tie break.
     # Each scale exceeds what all lower terms can add up to over a perfect matching.
-    tie_scale = max_length + 1
+    tie_scale = max(reach[start:end]) + 1
     diff_scale = (size // 2) * tie_scale + 1
     rematch_scale = (size // 2) * (diff_scale * (max_diff + 1)) + 1
 
     edges = []
     for i in range(start, end):
-        reach = 2 * (degree[i] + max_degree) + 1
-        own = degree[i]
+        near_i = near[i]
         met_i = met[i]
-        p_i = points[i]
-        for j in range(i + 1, min(end, i + reach + 1)):
+        points_i = points[i]
+        for j in range(i + 1, min(end, i + reach[i] + 1)):
             length = j - i
-            if length > 2 * (own + degree[j]) + 1:
+            if length > 2 * (near_i + near[j]) + 1:
                 continue
             weight = (
                 (0 if j in met_i else rematch_scale)
-                + diff_scale * (max_diff - (p_i - points[j]))
+                + diff_scale * (max_diff - (points_i - points[j]))
                 # Prefer near neighbours in the seeded order: random but stable opponents.
                 + (tie_scale - length)
             )

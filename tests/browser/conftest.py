@@ -49,8 +49,12 @@ def _database_url(db: dict) -> str:
     auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
     host = db.get("HOST") or "127.0.0.1"
     port = f":{db['PORT']}" if db.get("PORT") else ""
-    query = "&".join(f"{quote(str(k))}={quote(str(v))}" for k, v in (db.get("OPTIONS") or {}).items())
-    return f"postgres://{auth}{host}{port}/{quote(db['NAME'], safe='')}" + (f"?{query}" if query else "")
+    query = "&".join(
+        f"{quote(str(k))}={quote(str(v))}" for k, v in (db.get("OPTIONS") or {}).items()
+    )
+    return f"postgres://{auth}{host}{port}/{quote(db['NAME'], safe='')}" + (
+        f"?{query}" if query else ""
+    )
 
 
 def _free_port() -> int:
@@ -141,8 +145,12 @@ def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
             out.write(f"--- {' '.join(_daphne_command(port))}\n".encode())
             out.flush()
             proc = subprocess.Popen(
-                _daphne_command(port), cwd=settings.BASE_DIR, env=env,
-                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                _daphne_command(port),
+                cwd=settings.BASE_DIR,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
             )
             deadline = time.monotonic() + SERVER_START_TIMEOUT
             while proc.poll() is None and time.monotonic() < deadline and not _port_answers(port):
@@ -216,6 +224,10 @@ def new_page(browser, live_server_url):
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     report = yield
-    if report.failed and _server_log is not None and "daphne_server" in getattr(item, "fixturenames", ()):
+    if (
+        report.failed
+        and _server_log is not None
+        and "daphne_server" in getattr(item, "fixturenames", ())
+    ):
         report.sections.append(("daphne server log", _tail(_server_log)))
     return report

@@ -6,7 +6,15 @@ import pytest
 
 from tests.tournaments.factories import make_event, play_round, seat_users
 from tournaments import services
-from tournaments.models import AuditEntry, Event, Match, MatchSeat, Registration, Round, StandingsSnapshot
+from tournaments.models import (
+    AuditEntry,
+    Event,
+    Match,
+    MatchSeat,
+    Registration,
+    Round,
+    StandingsSnapshot,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -54,7 +62,7 @@ def test_players_who_did_not_check_in_are_dropped_at_the_start(alice):
 
 
 def test_check_in_is_closed_once_the_event_runs(alice):
-    event, regs = make_event(alice, players=2)
+    _event, regs = make_event(alice, players=2)
     with pytest.raises(services.TournamentError, match="Check-in is over"):
         services.check_in(regs[0].user, regs[0])
 
@@ -138,7 +146,7 @@ def test_swiss_avoids_rematches_across_rounds(alice):
 
 
 def test_swapping_players_in_a_draft_round(alice):
-    event, regs = make_event(alice, players=4)
+    event, _regs = make_event(alice, players=4)
     rnd = services.pair_next_round(alice, event)
     seats = list(MatchSeat.objects.filter(round=rnd).order_by("match__table", "seat"))
     a, c = seats[0].registration, seats[2].registration
@@ -245,7 +253,7 @@ def test_time_called_makes_the_unfinished_game_a_draw(alice):
 
 
 def test_dropped_player_is_not_paired_but_still_counts_for_opponents(alice):
-    event, regs = make_event(alice, players=4, swiss_rounds=3)
+    event, _regs = make_event(alice, players=4, swiss_rounds=3)
     rnd = play_round(alice, event)
     loser = rnd.matches.order_by("table").first().seats.get(seat=1).registration
     services.drop(alice, loser, "had to leave")
@@ -399,7 +407,7 @@ def test_double_elimination_finishes_with_and_without_the_reset(alice, reset_nee
 
 
 def test_round_robin_plays_everyone_once(alice):
-    event, regs = make_event(alice, players=5, structure=Event.Structure.ROUND_ROBIN)
+    event, _regs = make_event(alice, players=5, structure=Event.Structure.ROUND_ROBIN)
     for _ in range(5):
         play_round(alice, event)
     event.refresh_from_db()

@@ -87,7 +87,7 @@ def test_pairing_with_results_missing_shows_a_clear_error(client, alice):
 
 
 def test_player_reports_and_opponent_confirms_on_my_match(client, alice):
-    event, regs = make_event(alice, players=2, swiss_rounds=1)
+    event, _regs = make_event(alice, players=2, swiss_rounds=1)
     match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.get()
     first, second = (s.registration.user for s in match.seats.order_by("seat"))
     client.force_login(first)
