@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from celery import shared_task
 from django.core.cache import cache
 
@@ -41,3 +43,9 @@ def refresh_standings_soon(event_id: int) -> None:
     """Queue one recomputation unless one is already waiting (debounce)."""
     if cache.add(_pending_key(event_id), 1, timeout=60):
         refresh_standings.apply_async((event_id,), countdown=STANDINGS_DEBOUNCE_SECONDS)
+
+
+@shared_task(ignore_result=True)
+def heartbeat(token: str) -> None:
+    """Record that a worker ran this task (worker health, and the embedded-mode test)."""
+    cache.set(f"worker-heartbeat:{token}", time.time(), timeout=3600)

@@ -1,0 +1,66 @@
+"""Settings read from the environment fail loudly on bad values."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from config.env import (
+    ImproperlyConfiguredEnv,
+    env_bool,
+    env_int,
+    parse_database_url,
+    parse_redis_url,
+)
+
+
+def test_booleans_accept_the_usual_spellings_and_refuse_typos(monkeypatch):
+    monkeypatch.setenv("FLAG", "Yes")
+    assert env_bool("FLAG", False) is True
+    monkeypatch.setenv("FLAG", "off")
+    assert env_bool("FLAG", True) is False
+    monkeypatch.setenv("FLAG", "ture")
+    with pytest.raises(ImproperlyConfiguredEnv, match="FLAG='ture'"):
+        env_bool("FLAG", True)
+
+
+def test_integers_are_checked(monkeypatch):
+    monkeypatch.setenv("THREADS", "four")
+    with pytest.raises(ImproperlyConfiguredEnv, match="not an integer"):
+        env_int("THREADS", 4)
+    monkeypatch.setenv("THREADS", "0")
+    with pytest.raises(ImproperlyConfiguredEnv, match="at least 1"):
+        env_int("THREADS", 4, minimum=1)
+
+
+def test_sqlite_urls_resolve_relative_and_absolute_paths():
+    base = Path("/srv/app")
+    assert parse_database_url("sqlite:///var/db.sqlite3", base)["NAME"] == "/srv/app/var/db.sqlite3"
+    assert parse_database_url("sqlite:////tmp/x.sqlite3", base)["NAME"] == "/tmp/x.sqlite3"
+
+
+def test_postgres_urls_give_every_part():
+    db = parse_database_url("postgres://me:s%40cret@db.example:6543/gauntlet?sslmode=require", Path("."))
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["USER"], db["PASSWORD"], db["HOST"], db["PORT"], db["NAME"]) == (
+        "me", "s@cret", "db.example", "6543", "gauntlet",
+    )
+    assert db["OPTIONS"] == {"sslmode": "require"}
+
+
+@pytest.mark.parametrize(
+    "url, message",
+    [("mysql://x/y", "unsupported scheme"), ("postgres://host/", "names no database"), ("sqlite://", "no SQLite")],
+)
+def test_bad_database_urls_are_refused(url, message):
+    with pytest.raises(ImproperlyConfiguredEnv, match=message):
+        parse_database_url(url, Path("."))
+
+
+def test_bad_redis_urls_are_refused():
+    assert parse_redis_url("redis://127.0.0.1:6379/0")
+    with pytest.raises(ImproperlyConfiguredEnv, match="scheme"):
+        parse_redis_url("http://127.0.0.1:6379")
+    with pytest.raises(ImproperlyConfiguredEnv, match="no host"):
+        parse_redis_url("redis://")
