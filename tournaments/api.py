@@ -179,11 +179,15 @@ class EventScopedMixin(ApiMixin):
         return context
 
 
+def _no_event(slug: str) -> exceptions.NotFound:
+    return exceptions.NotFound(_("There is no event at the address %(slug)s.") % {"slug": slug})
+
+
 def _event_or_404(slug: str) -> Event:
-    try:
-        return Event.objects.get(slug=slug)
-    except Event.DoesNotExist:
-        raise exceptions.NotFound(_("There is no event at the address %(slug)s.") % {"slug": slug})
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        raise _no_event(slug)
+    return event
 
 
 def _fake(view) -> bool:
@@ -226,9 +230,7 @@ class EventViewSet(
         slug = self.kwargs["slug"]
         event = self.get_queryset().filter(slug=slug).first()
         if event is None:
-            raise exceptions.NotFound(
-                _("There is no event at the address %(slug)s.") % {"slug": slug}
-            )
+            raise _no_event(slug)
         return event
 
     @extend_schema(
@@ -617,7 +619,7 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
             games,
             match.best_of,
             seats=len(match.seats.all()),
-            allow_draw=match.round.kind == Round.Kind.SWISS,
+            allow_draw=match.round.kind != Round.Kind.ELIMINATION,
         )
         return games
 
@@ -638,10 +640,8 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
     @action(detail=True, methods=["post"])
     def report(self, request, *args, **kwargs):
         match = self.get_object()
-        if self._plays(match):  # others are refused by the service (403) whatever they send
-            games = self._games(match)
-        else:
-            games = []
+        # Anyone else is refused by the service (403), whatever they send.
+        games = self._games(match) if self._plays(match) else []
         services.report_result(request.user, match, games)
         return self._out(match)
 

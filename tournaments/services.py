@@ -531,7 +531,9 @@ def _start_bracket(event: Event, seeds: Sequence[int]) -> None:
     event.save(update_fields=["bracket", "phase", "updated_at"])
 
 
-def pair_next_round(actor: User | None, event: Event) -> Round:
+def pair_next_round(
+    actor: User | None, event: Event, audit_action: str = AuditEntry.Action.PAIR
+) -> Round:
     """Create the next round as a draft for review. Two concurrent calls make one round."""
     if actor is not None:
         check_organiser(actor, event)
@@ -576,7 +578,8 @@ def pair_next_round(actor: User | None, event: Event) -> Round:
             tables, codes, title = _bracket_tables(event)
         rnd = Round.objects.create(event=event, number=number, kind=kind, title=title)
         _create_matches(event, rnd, tables, codes)
-        _audit(event, actor, AuditEntry.Action.PAIR, f"Paired {rnd}", round=number)
+        verb = "Re-paired" if audit_action == AuditEntry.Action.REPAIR else "Paired"
+        _audit(event, actor, audit_action, f"{verb} {rnd}", round=number)
     return rnd
 
 
@@ -615,7 +618,7 @@ def _create_matches(event: Event, rnd: Round, tables: Sequence[tuple[int, ...]],
 
 
 def repair_round(actor: User, rnd: Round) -> Round:
-    """Throw away a draft round's pairings and pair it again."""
+    """Throw away a draft round's pairings and pair it again (all or nothing)."""
     event = rnd.event
     check_organiser(actor, event)
     with transaction.atomic():
@@ -623,12 +626,8 @@ def repair_round(actor: User, rnd: Round) -> Round:
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
         if rnd.status != Round.Status.DRAFT:
             raise TournamentError(_("Only a round that is not published yet can be re-paired."))
-        number = rnd.number
         rnd.delete()
-    with transaction.atomic():
-        new = pair_next_round(None, event)
-        _audit(event, actor, AuditEntry.Action.REPAIR, f"Re-paired round {number}", round=number)
-    return new
+        return pair_next_round(actor, event, audit_action=AuditEntry.Action.REPAIR)
 
 
 def swap_players(actor: User, rnd: Round, first: Registration, second: Registration) -> None:
@@ -717,7 +716,9 @@ def _check_open(match: Match) -> None:
 def _outcome(match: Match, games: list[int | None]):
     seats = match.seats.count()
     try:
-        return evaluate(games, match.best_of, seats=seats, allow_draw=match.round.kind == Round.Kind.SWISS)
+        return evaluate(
+            games, match.best_of, seats=seats, allow_draw=match.round.kind != Round.Kind.ELIMINATION
+        )
     except ResultError as exc:
         raise TournamentError(str(exc)) from None
 
@@ -827,7 +828,7 @@ def call_time(actor: User, rnd: Round) -> int:
     """
     event = rnd.event
     check_official(actor, event)
-    if rnd.kind != Round.Kind.SWISS:
+    if rnd.kind == Round.Kind.ELIMINATION:
         raise TournamentError(_("Elimination matches cannot end in a draw: play them out."))
     settled = 0
     with transaction.atomic():

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournaments import bracket as bracket_core
 from tournaments import services
 from tournaments.forms import AddPlayerForm, DecklistForm, EventForm, StaffForm
-from tournaments.models import Event, Match, MatchSeat, Registration, Round, StandingsSnapshot
+from tournaments.models import Event, EventStaff, Match, MatchSeat, Registration, Round, StandingsSnapshot
 from tournaments.results import ResultError, games_from_counts
 from tournaments.standings import RULESETS
 
@@ -49,11 +49,14 @@ def _ctx(request: HttpRequest, event: Event, **extra) -> dict:
 @require_GET
 def event_list(request: HttpRequest) -> HttpResponse:
     events = Event.objects.annotate(
-        player_count=Count("registrations", filter=~Q(registrations__status=Registration.Status.DROPPED))
+        player_count=Count(
+            "registrations", filter=~Q(registrations__status=Registration.Status.DROPPED), distinct=True
+        )
     )
     visible = events.filter(is_public=True)
     if request.user.is_authenticated:
-        visible = events.filter(Q(is_public=True) | Q(staff__user=request.user)).distinct()
+        mine = EventStaff.objects.filter(user=request.user).values("event_id")
+        visible = events.filter(Q(is_public=True) | Q(pk__in=mine))
     return render(request, "tournaments/event_list.html", {"events": visible[:200]})
 
 

@@ -47,7 +47,9 @@ def _database_url(db: dict) -> str:
     user = quote(db.get("USER") or "", safe="")
     password = quote(db.get("PASSWORD") or "", safe="")
     auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
-    host = db.get("HOST") or "127.0.0.1"
+    host = db.get("HOST") or ""  # empty: the local socket, as for the test process
+    if ":" in host:
+        host = f"[{host}]"
     port = f":{db['PORT']}" if db.get("PORT") else ""
     query = "&".join(
         f"{quote(str(k))}={quote(str(v))}" for k, v in (db.get("OPTIONS") or {}).items()
@@ -136,7 +138,7 @@ def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
         "LOG_LEVEL": "INFO",
         "PYTHONUNBUFFERED": "1",
     }
-    env["DJANGO_SETTINGS_MODULE"] = "fixed_settings"; env["PYTHONPATH"] = "/tmp/fixcheck:" + str(settings.BASE_DIR)
+    env.pop("DJANGO_SETTINGS_MODULE", None)  # config.asgi sets it
     log = tmp_path_factory.mktemp("daphne") / "daphne.log"
     proc = None
     with log.open("ab") as out:
@@ -180,6 +182,17 @@ def live_server_url(daphne_server, transactional_db, settings):
     return daphne_server.url
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _require_chromium():
+    """Fail (not skip) every browser test at once when Chromium is not installed."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"Chromium is missing at {CHROMIUM}: install Debian's chromium package "
+            "(`make system-deps`). Playwright must not download a browser of its own.",
+            pytrace=False,
+        )
+
+
 @pytest.fixture
 def browser(live_server_url):
     """Chromium for one test.
@@ -188,12 +201,6 @@ def browser(live_server_url):
     started, and Django refuses ORM calls then, so it is started per test, after
     the database is ready, and stopped before pytest-django empties the tables.
     """
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(
-            f"Chromium is missing at {CHROMIUM}: install Debian's chromium package "
-            "(`make system-deps`). Playwright must not download its own browser.",
-            pytrace=False,
-        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:

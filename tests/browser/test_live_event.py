@@ -15,7 +15,7 @@ RESULTS = [(2, 0, 0), (2, 1, 0), (1, 2, 0), (1, 1, 1)]
 # Three wins (3 points), one draw (1 point each), three losses.
 POINTS_AFTER_ROUND_1 = ["3", "3", "3", "1", "1", "0", "0", "0"]
 # An idle spell on the open standings page, longer than channels-redis's 5 s BZPOPMIN.
-IDLE_MS = 7_000
+IDLE_MS = 8_000
 
 
 def log_in(page: Page, username: str) -> None:
@@ -45,7 +45,8 @@ def create_event(page: Page, name: str) -> str:
 def assert_one_open_socket(sockets: list[dict]) -> None:
     summary = [(ws["url"], "closed" if ws["closed"] else "open") for ws in sockets]
     assert len(sockets) == 1 and not sockets[0]["closed"], (
-        f"the standings page's live socket did not stay open (it reconnects after a close): {summary}"
+        "the standings page's live socket did not stay open (the page reconnects after a "
+        f"close; look for 'Exception inside application' in the daphne log): {summary}"
     )
     assert re.search(r"/ws/events/\d+/$", sockets[0]["url"]), summary
 
@@ -68,6 +69,9 @@ def test_standings_follow_results_live(alice, live_server_url, new_page):
         expect(players.get_by_role("heading", level=2)).to_have_text(f"Players ({count})")
     for name in PLAYERS:
         expect(players.get_by_role("link", name=name, exact=True)).to_be_visible()
+    # The organiser steps away to the list of events (a page without a live socket).
+    organiser.locator("header").get_by_role("link", name="Events").click()
+    expect(organiser.get_by_role("heading", name="Events")).to_be_visible()
 
     # An anonymous visitor opens the standings before the event starts, and keeps it open.
     visitor = new_page()
@@ -96,11 +100,14 @@ def test_standings_follow_results_live(alice, live_server_url, new_page):
     points = standings.locator("table.standings tbody tr td:nth-child(3)")
 
     # Nothing happens for a while, as between two results at a real event. This is
-    # not a synchronisation sleep: the socket must survive an idle spell longer than
-    # the channel layer's 5-second blocking read of Redis.
+    # not a synchronisation sleep: the page's socket, the only one open, must survive
+    # an idle spell longer than the channel layer's 5-second blocking read of Redis.
     visitor.wait_for_timeout(IDLE_MS)
     assert_one_open_socket(sockets)
 
+    organiser.get_by_role("link", name="Live Standings Cup").click()
+    expect(organiser.locator(".event-head h1")).to_have_text("Live Standings Cup")
+    organiser.locator(".event-head").get_by_role("link", name="Console").click()
     organiser.get_by_role("button", name="Close registration and start").click()
     flow_message(organiser, "The event has started.")
     expect(organiser.locator(".event-head .badge")).to_have_text("Running")

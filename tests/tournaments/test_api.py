@@ -63,7 +63,9 @@ def playing(started, alice):
 
 
 def match_of(event: Event, user, number: int = 1) -> Match:
-    return Match.objects.get(round__event=event, round__number=number, seats__registration__user=user)
+    return Match.objects.get(
+        round__event=event, round__number=number, seats__registration__user=user
+    )
 
 
 def opponent_of(match: Match, user):
@@ -156,13 +158,21 @@ def test_logged_in_user_creates_an_event_and_becomes_its_organiser(bob):
 
 
 def test_create_event_with_an_explicit_slug_uses_it(bob):
-    response = client_for(bob).post(
-        events_url(), {"name": "Cup", "slug": "my-cup"}, format="json"
-    )
+    response = client_for(bob).post(events_url(), {"name": "Cup", "slug": "my-cup"}, format="json")
 
     assert response.status_code == 201
     assert response.json()["slug"] == "my-cup"
     assert client_for().get(events_url("my-cup")).status_code == 200
+
+
+def test_create_event_with_a_slug_already_taken_is_400(event, bob):
+    response = client_for(bob).post(
+        events_url(), {"name": "Copycat", "slug": event.slug}, format="json"
+    )
+
+    assert response.status_code == 400
+    assert "slug" in response.json()
+    assert Event.objects.count() == 1
 
 
 def test_create_event_refuses_invalid_settings_with_400_and_creates_nothing(bob):
@@ -261,8 +271,12 @@ def test_unknown_round_and_match_are_404(playing, alice):
 
     assert client.get(events_url(playing.slug, "rounds/9/")).status_code == 404
     assert client.get(events_url(playing.slug, "rounds/9/pairings/")).status_code == 404
-    assert client.post(events_url(playing.slug, "matches/999999/report/"), {"games": [0, 0]},
-                       format="json").status_code == 404
+    assert (
+        client.post(
+            events_url(playing.slug, "matches/999999/report/"), {"games": [0, 0]}, format="json"
+        ).status_code
+        == 404
+    )
 
 
 def test_a_match_of_another_event_is_404_under_this_event(playing, alice, bob):
@@ -289,7 +303,9 @@ def test_malformed_json_in_a_result_report_is_400(playing, bob):
     match = match_of(playing, bob)
 
     response = client_for(bob).generic(
-        "POST", match_url(playing, match, "report"), "{games: [0, 0]}",
+        "POST",
+        match_url(playing, match, "report"),
+        "{games: [0, 0]}",
         content_type="application/json",
     )
 
@@ -357,7 +373,8 @@ def test_organiser_adds_a_player_with_or_without_an_account(event, alice, bob):
         events_url(event.slug, "registrations/add/"), {"username": "bob"}, format="json"
     )
     guest = client.post(
-        events_url(event.slug, "registrations/add/"), {"display_name": "Walk-in Wendy"},
+        events_url(event.slug, "registrations/add/"),
+        {"display_name": "Walk-in Wendy"},
         format="json",
     )
     unknown = client.post(
@@ -390,7 +407,9 @@ def test_player_checks_in_and_drops_before_the_start_leaving_no_trace(event, bob
     reg_id = client.post(events_url(event.slug, "registrations/"), {}, format="json").json()["id"]
 
     checked = client.post(events_url(event.slug, f"registrations/{reg_id}/check-in/"))
-    dropped = client.post(events_url(event.slug, f"registrations/{reg_id}/drop/"), {}, format="json")
+    dropped = client.post(
+        events_url(event.slug, f"registrations/{reg_id}/drop/"), {}, format="json"
+    )
 
     assert checked.status_code == 200
     assert checked.json()["status"] == "checked_in"
@@ -402,7 +421,9 @@ def test_player_cannot_check_in_or_drop_someone_else(event, bob, charlie):
     reg = services.register(event, user=charlie)
     client = client_for(bob)
 
-    assert client.post(events_url(event.slug, f"registrations/{reg.pk}/check-in/")).status_code == 403
+    assert (
+        client.post(events_url(event.slug, f"registrations/{reg.pk}/check-in/")).status_code == 403
+    )
     assert client.post(events_url(event.slug, f"registrations/{reg.pk}/drop/")).status_code == 403
     reg.refresh_from_db()
     assert reg.status == Registration.Status.REGISTERED
@@ -449,7 +470,9 @@ def test_check_in_after_the_start_is_a_409_conflict(started, bob):
 # ---------------------------------------------------------------- decklists
 
 
-def test_decklist_is_seen_only_by_its_owner_and_the_event_officials(event, alice, bob, charlie, dave):
+def test_decklist_is_seen_only_by_its_owner_and_the_event_officials(
+    event, alice, bob, charlie, dave
+):
     reg = services.register(event, user=bob)
     services.add_staff(alice, event, dave, EventStaff.Role.JUDGE)
     url = events_url(event.slug, f"registrations/{reg.pk}/decklist/")
@@ -572,9 +595,14 @@ def test_non_organiser_cannot_start_pair_publish_or_repair(started, bob, charlie
     ]
 
     assert [r.status_code for r in responses] == [403, 403, 403, 403]
-    assert all(r.json()["detail"] == "Only an organiser of this event can do that." for r in responses)
+    assert all(
+        r.json()["detail"] == "Only an organiser of this event can do that." for r in responses
+    )
     assert list(started.rounds.values_list("number", "status")) == before
-    assert list(Match.objects.filter(round__event=started).values_list("pk", flat=True)) == matches_before
+    assert (
+        list(Match.objects.filter(round__event=started).values_list("pk", flat=True))
+        == matches_before
+    )
 
 
 def test_judge_cannot_pair_or_publish(started, alice, make_user):
@@ -603,7 +631,9 @@ def test_draft_round_pairings_are_hidden_from_players(started, alice, bob):
     assert player.get(events_url(started.slug, "rounds/1/pairings/")).status_code == 404
     match = match_of(started, bob)
     assert player.get(match_url(started, match)).status_code == 404
-    assert [r["status"] for r in organiser.get(events_url(started.slug, "rounds/")).json()] == ["draft"]
+    assert [r["status"] for r in organiser.get(events_url(started.slug, "rounds/")).json()] == [
+        "draft"
+    ]
     assert len(organiser.get(events_url(started.slug, "rounds/1/pairings/")).json()) == 2
 
 
@@ -627,16 +657,19 @@ def test_pairings_list_seats_players_game_wins_and_status(playing, bob):
 # ---------------------------------------------------------------- results
 
 
-def test_report_and_confirm_make_the_match_final_and_change_the_standings(playing, bob, charlie, dave):
-    assert client_for().get(events_url(playing.slug, "standings/")).json()["after_round"] == 0
-    for player in (bob, dave):
-        match = match_of(playing, player)
-        opponent = opponent_of(match, player)
-        me = seat_of(match, player)
-        games = [me, 1 - me, me]  # the reporter wins 2-1
+def test_report_and_confirm_make_the_match_final_and_change_the_standings(playing):
+    before = client_for().get(events_url(playing.slug, "standings/")).json()
+    assert before["after_round"] == 0
+    assert [row["points"] for row in before["rows"]] == [0, 0, 0, 0]
+    winners = []
+    for match in Match.objects.filter(round__event=playing).order_by("table"):
+        player, opponent = (seat.registration.user for seat in match.seats.order_by("seat"))
+        winners.append(player.username)
+        games = [0, 1, 0]  # the reporter, in seat 0, wins 2-1
 
-        reported = client_for(player).post(match_url(playing, match, "report"), {"games": games},
-                                           format="json")
+        reported = client_for(player).post(
+            match_url(playing, match, "report"), {"games": games}, format="json"
+        )
         assert reported.status_code == 200, reported.content
         assert reported.json()["status"] == "reported"
 
@@ -658,12 +691,23 @@ def test_report_and_confirm_make_the_match_final_and_change_the_standings(playin
     assert data["ruleset"] == "mtr"
     rows = {row["name"]: row for row in data["rows"]}
     assert set(rows) == {"bob", "charlie", "dave", "erin"}
-    for winner in ("bob", "dave"):
+    for winner in winners:
         assert (rows[winner]["points"], rows[winner]["wins"], rows[winner]["losses"]) == (3, 1, 0)
         assert rows[winner]["gw"] == pytest.approx(2 / 3)
     assert sorted(row["rank"] for row in data["rows"]) == [1, 2, 3, 4]
-    assert {"mw", "gw", "omw", "ogw", "oomw", "matches", "byes", "draws", "dropped",
-            "playoff_finish", "player"} <= set(data["rows"][0])
+    assert {
+        "mw",
+        "gw",
+        "omw",
+        "ogw",
+        "oomw",
+        "matches",
+        "byes",
+        "draws",
+        "dropped",
+        "playoff_finish",
+        "player",
+    } <= set(data["rows"][0])
     assert playing.rounds.get(number=1).status == Round.Status.COMPLETED
 
 
@@ -753,16 +797,21 @@ def test_confirming_without_an_opponent_report_is_409(playing, bob):
 def test_only_the_players_of_a_match_can_report_it(playing, bob, alice):
     match = match_of(playing, bob)
     other = next(
-        r.user for r in playing.registrations.all() if r.user_id not in {s.registration.user_id for s in match.seats.all()}
+        r.user
+        for r in playing.registrations.all()
+        if r.user_id not in {s.registration.user_id for s in match.seats.all()}
     )
     before = snapshot_of(match)
 
-    outsider = client_for(other).post(match_url(playing, match, "report"), {"games": [0, 0, 0]},
-                                      format="json")
-    organiser = client_for(alice).post(match_url(playing, match, "report"), {"games": [0, 0]},
-                                       format="json")
-    anonymous = client_for().post(match_url(playing, match, "report"), {"games": [0, 0]},
-                                  format="json")
+    outsider = client_for(other).post(
+        match_url(playing, match, "report"), {"games": [0, 0, 0]}, format="json"
+    )
+    organiser = client_for(alice).post(
+        match_url(playing, match, "report"), {"games": [0, 0]}, format="json"
+    )
+    anonymous = client_for().post(
+        match_url(playing, match, "report"), {"games": [0, 0]}, format="json"
+    )
 
     assert outsider.status_code == 403
     assert outsider.json()["detail"] == "Only the players of this match can report its result."
@@ -796,10 +845,12 @@ def test_organiser_overrides_a_result_and_it_is_audited(playing, alice, bob):
     me = seat_of(match, bob)
     client = client_for(alice)
 
-    entered = client.post(match_url(playing, match, "result"), {"games": [me, None, me]},
-                          format="json")
-    overridden = client.post(match_url(playing, match, "result"), {"games": [1 - me, 1 - me]},
-                             format="json")
+    entered = client.post(
+        match_url(playing, match, "result"), {"games": [me, None, me]}, format="json"
+    )
+    overridden = client.post(
+        match_url(playing, match, "result"), {"games": [1 - me, 1 - me]}, format="json"
+    )
 
     assert entered.status_code == 200, entered.content
     assert entered.json()["game_draws"] == 1
@@ -819,8 +870,9 @@ def test_organiser_override_with_an_impossible_result_is_400(playing, alice, bob
     match = match_of(playing, bob)
     before = snapshot_of(match)
 
-    response = client_for(alice).post(match_url(playing, match, "result"), {"games": [1, 1, 1]},
-                                      format="json")
+    response = client_for(alice).post(
+        match_url(playing, match, "result"), {"games": [1, 1, 1]}, format="json"
+    )
 
     assert response.status_code == 400
     assert "already decided" in response.json()["detail"]
@@ -831,10 +883,12 @@ def test_non_official_cannot_override_a_result(playing, bob):
     match = match_of(playing, bob)
     before = snapshot_of(match)
 
-    own = client_for(bob).post(match_url(playing, match, "result"), {"games": [0, 0]},
-                               format="json")
-    invalid = client_for(bob).post(match_url(playing, match, "result"), {"games": [0, 0, 0]},
-                                   format="json")
+    own = client_for(bob).post(
+        match_url(playing, match, "result"), {"games": [0, 0]}, format="json"
+    )
+    invalid = client_for(bob).post(
+        match_url(playing, match, "result"), {"games": [0, 0, 0]}, format="json"
+    )
 
     assert own.status_code == 403
     assert own.json()["detail"] == "Only an organiser or judge of this event can do that."
@@ -846,8 +900,9 @@ def test_non_official_cannot_override_a_result(playing, bob):
 def test_result_for_a_draft_round_is_409(started, alice, bob):
     match = match_of(started, bob)
 
-    response = client_for(alice).post(match_url(started, match, "result"), {"games": [0, 0]},
-                                      format="json")
+    response = client_for(alice).post(
+        match_url(started, match, "result"), {"games": [0, 0]}, format="json"
+    )
 
     assert response.status_code == 409
     assert response.json()["detail"] == "Publish the round before entering results."
@@ -858,9 +913,9 @@ def test_organiser_calls_time_and_open_matches_become_draws(playing, alice):
 
     assert response.status_code == 200
     assert response.json()["status"] == "completed"
-    assert set(Match.objects.filter(round__event=playing).values_list("result_source", flat=True)) == {
-        "time"
-    }
+    assert set(
+        Match.objects.filter(round__event=playing).values_list("result_source", flat=True)
+    ) == {"time"}
 
 
 # ---------------------------------------------------------------- audit log

@@ -428,3 +428,21 @@ def test_self_running_event_pairs_the_next_round_itself(alice):
     nxt = services.advance(event)
     assert nxt is not None and nxt.number == 2 and nxt.status == Round.Status.PUBLISHED
     assert services.advance(event) is None  # a second run changes nothing
+
+
+def test_failed_repair_keeps_the_draft_round(alice):
+    event, regs = make_event(alice, players=4)
+    rnd = services.pair_next_round(alice, event)
+    for reg in regs[1:]:
+        services.drop(alice, reg)
+    with pytest.raises(services.TournamentError, match="Fewer than two"):
+        services.repair_round(alice, rnd)
+    assert Round.objects.filter(pk=rnd.pk, status=Round.Status.DRAFT).exists()
+
+
+def test_round_robin_matches_can_be_drawn(alice):
+    event, _ = make_event(alice, players=4, structure=Event.Structure.ROUND_ROBIN)
+    match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.first()
+    services.enter_result(alice, match, [0, 1])
+    match.refresh_from_db()
+    assert match.is_final and match.winner is None

@@ -133,7 +133,9 @@ def histories(draw, min_players: int = 2, max_players: int = 14, max_density: fl
     n = draw(st.integers(min_players, max_players))
     ids = [100 + k for k in range(n)]  # ids that differ from positions and ranks
     points = draw(st.lists(st.integers(0, 12), min_size=n, max_size=n))
-    density = draw(st.sampled_from([d for d in (0.0, 0.05, 0.1, 0.3, 0.6, 0.9) if d <= max_density]))
+    density = draw(
+        st.sampled_from([d for d in (0.0, 0.05, 0.1, 0.3, 0.6, 0.9) if d <= max_density])
+    )
     rng = random.Random(draw(st.integers(0, 2**32)))
     played = [(a, b) for a, b in itertools.combinations(ids, 2) if rng.random() < density]
     byes = {pid for pid in ids if rng.random() < draw(st.sampled_from([0.0, 0.3, 1.0]))}
@@ -443,12 +445,13 @@ def test_splitting_into_small_pieces_keeps_the_full_graph_optimum(players, seed)
 
 
 def test_pieces_are_cut_only_where_no_nearby_players_have_met():
-    # Positions 4 and 6 met. With window 5, a cut at 2 or 4 leaves both within 5 places
-    # below it, and one at 8 both within 5 places above; a cut at 6 separates them.
+    # Positions 4 and 6 met and every pair may span up to 5 places. A cut at 2 or 4 could
+    # have both as lower ends of crossing pairs, one at 8 both as upper ends; a cut at 6
+    # separates them, so it stays clean.
     met = [set() for _ in range(20)]
     met[4].add(6)
     met[6].add(4)
-    cuts = [start for start, _end in swiss._chunks(met, window=5, chunk_size=2)]
+    cuts = [start for start, _end in swiss._chunks(met, reach=[5] * 20, chunk_size=2)]
     assert cuts == [0, 6, 10, 12, 14, 16, 18]
 
 
@@ -462,8 +465,6 @@ def test_large_simulated_field_has_no_rematches_and_minimal_score_difference():
     players = field(points, played=played)
     pairings = pair_round(players, round_number=4, seed=9)
     check_everyone_seated_once(players, pairings)
-    lower_bound = sum(
-        abs(points[by_points[i]] - points[by_points[i + 1]]) for i in range(0, n, 2)
-    )
+    lower_bound = sum(abs(points[by_points[i]] - points[by_points[i + 1]]) for i in range(0, n, 2))
     assert pairings.rematches == 0
     assert pairings.score_diff == lower_bound

@@ -173,3 +173,11 @@ def test_standings_page_query_count_does_not_grow_with_the_event(client, alice):
     assert big_count == small_count <= 4
     client.force_login(alice)
     assert _standings_queries(client, big) == _standings_queries(client, small)
+
+
+def test_event_list_counts_each_player_once_for_staff(client, alice, bob):
+    event, _ = make_event(alice, players=1, start=False)
+    services.add_staff(alice, event, bob, "judge")
+    client.force_login(alice)
+    page = client.get(reverse("tournaments:event_list"))
+    assert [e.player_count for e in page.context["events"]] == [1]
