@@ -19,7 +19,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournaments import bracket as bracket_core
 from tournaments import services
 from tournaments.forms import AddPlayerForm, DecklistForm, EventForm, StaffForm
-from tournaments.models import Event, EventStaff, Match, MatchSeat, Registration, Round, StandingsSnapshot
+from tournaments.models import (
+    Event,
+    EventStaff,
+    Match,
+    MatchSeat,
+    Registration,
+    Round,
+    StandingsSnapshot,
+)
 from tournaments.results import ResultError, games_from_counts
 from tournaments.standings import RULESETS
 
