@@ -119,7 +119,12 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNELS_PREFIX", "gauntlet")},
+            # redis-py's default 5 s read timeout equals channels-redis' blocking
+            # read, which would kill every idle websocket after 5 s.
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
+                "prefix": os.environ.get("CHANNELS_PREFIX", "gauntlet"),
+            },
         }
     }
     CACHES = {

@@ -8,16 +8,17 @@ import os
 import pytest
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _clean_test_redis():
-    """Start each run with an empty test Redis database (tasks left by an earlier run)."""
+def pytest_configure(config):
+    """Start each run with an empty test Redis database (tasks left by an earlier run).
+
+    Done once, in the controlling process, before any xdist worker starts.
+    """
     url = os.environ.get("REDIS_URL")
-    if url and os.environ.get("PYTEST_XDIST_WORKER", "gw0") == "gw0":
+    if url and not hasattr(config, "workerinput"):
         import redis
 
         with contextlib.suppress(redis.RedisError):
             redis.Redis.from_url(url).flushdb()
-    yield
 
 
 @pytest.fixture

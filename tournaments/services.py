@@ -705,12 +705,12 @@ def _lock_match(match: Match) -> Match:
 
 
 def _check_open(match: Match) -> None:
-    if match.round.status != Round.Status.PUBLISHED:
-        raise TournamentError(_("This round is not being played."))
     if match.is_bye:
         raise TournamentError(_("A bye has no result to report."))
     if match.status == Match.Status.FINAL:
         raise TournamentError(_("This match already has a final result."))
+    if match.round.status != Round.Status.PUBLISHED:
+        raise TournamentError(_("This round is not being played."))
 
 
 def _outcome(match: Match, games: list[int | None]):

@@ -204,7 +204,7 @@ def _random_round(players: list[SwissPlayer], seed: int) -> Pairings:
     return Pairings(
         pairs=_table_order(pairs),
         bye=None if bye is None else players[bye].id,
-        rematches=sum(1 for a, b in pairs if b.id in a.opponents),
+        rematches=sum(1 for a, b in pairs if b.id in a.opponents or a.id in b.opponents),
         score_diff=sum(abs(a.points - b.points) for a, b in pairs),
     )
 
@@ -240,9 +240,13 @@ def _solve(players: list[SwissPlayer], shuffle_key: list[float], chunk_size: int
     sorted_players = [players[k] for k in order]
     points = [p.points for p in sorted_players]
     position = {p.id: i for i, p in enumerate(sorted_players)}
-    met: list[set[int]] = []
+    met: list[set[int]] = [set() for _ in sorted_players]
     for i, p in enumerate(sorted_players):
-        met.append({position[o] for o in p.opponents if o in position and position[o] != i})
+        for opponent in p.opponents:
+            j = position.get(opponent)
+            if j is not None and j != i:  # absent (dropped) opponents cannot be rematched
+                met[i].add(j)
+                met[j].add(i)  # tolerate a history recorded on one side only
     near, reach = _windows(met)
 
     pairs: list[tuple[SwissPlayer, SwissPlayer]] = []

@@ -138,7 +138,6 @@ def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
         "LOG_LEVEL": "INFO",
         "PYTHONUNBUFFERED": "1",
     }
-    env.pop("DJANGO_SETTINGS_MODULE", None)  # config.asgi sets it
     log = tmp_path_factory.mktemp("daphne") / "daphne.log"
     proc = None
     with log.open("ab") as out:

@@ -260,6 +260,14 @@ def test_pairs_within_score_groups_when_possible():
     assert pairings.rematches == 0
 
 
+def test_history_recorded_on_one_side_only_still_counts_as_played():
+    players = field({1: 3, 2: 3, 3: 0, 4: 0})
+    players[0] = SwissPlayer(1, 3, 1, opponents=frozenset({2}))  # 2 does not list 1
+    pairings = pair_round(players, round_number=2, seed=0)
+    assert pairings.rematches == 0
+    assert (1, 2) not in pairings.pairs
+
+
 def test_pairs_are_listed_by_table_with_the_higher_ranked_player_first():
     players = field({1: 9, 2: 9, 3: 6, 4: 6, 5: 3, 6: 3, 7: 0, 8: 0})
     pairings = pair_round(players, round_number=4, seed=2)
