@@ -213,10 +213,10 @@ class Round(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")]
 
     def __str__(self) -> str:
-        from django.utils.translation import gettext
+        from django.utils.translation import gettext, pgettext
 
         if self.title:
-            return gettext(self.title)
+            return pgettext("round title", self.title)
         return gettext("Round %(n)d") % {"n": self.number}
 
 

@@ -22,7 +22,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import pgettext_lazy
 
 from tournaments import bracket as bracket_core
 from tournaments import standings as standings_core
@@ -497,9 +497,16 @@ def _bracket_tables(event: Event) -> tuple[list[tuple[int, ...]], list[str], str
 # Round titles come from the pure bracket module in English; these are stored as
 # titles and translated when shown (Round.__str__).
 BRACKET_TITLES = (
-    gettext_noop("Final"), gettext_noop("Finals"), gettext_noop("Semifinal"), gettext_noop("Semifinals"),
-    gettext_noop("Quarterfinal"), gettext_noop("Quarterfinals"), gettext_noop("Grand final"),
-    gettext_noop("Grand final reset"), gettext_noop("Losers final"), gettext_noop("Winners final"),
+    pgettext_lazy("round title", "Final"),
+    pgettext_lazy("round title", "Finals"),
+    pgettext_lazy("round title", "Semifinal"),
+    pgettext_lazy("round title", "Semifinals"),
+    pgettext_lazy("round title", "Quarterfinal"),
+    pgettext_lazy("round title", "Quarterfinals"),
+    pgettext_lazy("round title", "Grand final"),
+    pgettext_lazy("round title", "Grand final reset"),
+    pgettext_lazy("round title", "Losers final"),
+    pgettext_lazy("round title", "Winners final"),
 )
 
 
