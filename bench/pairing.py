@@ -3,9 +3,9 @@
 Rounds 1-4 are paired with ``tournaments.swiss`` itself and played out with random results
 (some draws) from a fixed seed; round 5 is then timed. The same round can also be solved
 with networkx's ``max_weight_matching`` over all pairs (full graph, same objective) as a
-reference for quality and speed. networkx is pure Python and O(n^3): about 45 s at 512
-players and 4-7 minutes at 1024 on a 2-core machine, so only 512 is on by default; add
-``--reference-sizes 512,1024`` for both.
+reference for quality and speed. networkx is pure Python and O(n^3): about 30 s at 512
+players and about 3 minutes at 1024 on the 2-core dev machine (much longer when the CPU
+is shared), so only 512 is on by default; add ``--reference-sizes 512,1024`` for both.
 
     .venv/bin/python bench/pairing.py [--sizes 64,512] [--reference-sizes 512,1024] [--json]
     .venv/bin/python -m bench.pairing
