@@ -61,6 +61,7 @@ test: system-deps install-dev services
 
 bench: install-dev
 	$(BIN)/python bench/pairing.py
+	$(BIN)/python bench/standings_page.py
 
 messages: install-dev
 	$(BIN)/python manage.py makemessages -l ru --ignore=.venv --ignore=var
