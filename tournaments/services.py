@@ -683,10 +683,8 @@ def publish_round(actor: User | None, rnd: Round) -> Round:
         rnd.published_at = now
         rnd.ends_at = now + timedelta(minutes=event.round_minutes)
         rnd.save(update_fields=["status", "published_at", "ends_at"])
-        for match in rnd.matches.filter(is_bye=True).prefetch_related("seats"):
-            seat = match.seats.all()[0]
-            _finalise(match, [0, 0], Match.Source.BYE)
-            MatchSeat.objects.filter(pk=seat.pk).update(game_wins=2)
+        for match in rnd.matches.filter(is_bye=True):
+            _finalise(match, [], Match.Source.BYE)
         _audit(event, actor, AuditEntry.Action.PUBLISH, f"Published {rnd}", round=rnd.number)
         broadcast_on_commit(event.pk, "pairings")
         _maybe_complete_round(rnd)
