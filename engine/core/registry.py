@@ -8,6 +8,7 @@ described by its metadata alone.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 
 
@@ -26,6 +27,18 @@ class GameSystemInfo:
     max_players: int = 2
     needs_decklists: bool = True
     formats: tuple[Format, ...] = field(default_factory=tuple)
+    # Dotted paths, imported on first use so that the registry stays cheap to load:
+    engine: str = ""  # a module-level GameSystem object, e.g. "engine.voskhozhdenie.game:SYSTEM"
+    decks: str = ""  # a deck checker, e.g. "engine.voskhozhdenie.decks:CHECKER"
+
+    def load(self, what: str):
+        """The engine ("engine") or deck checker ("decks") of this system."""
+        path = getattr(self, what)
+        if not path:
+            raise UnknownGameSystem(f"{self.name} has no {what} yet")
+        module_name, _, attr = path.partition(":")
+        module = importlib.import_module(module_name)
+        return getattr(module, attr)
 
     def format(self, key: str) -> Format:
         for fmt in self.formats:
@@ -73,5 +86,7 @@ register(
             Format("blitz", "Blitz"),
             Format("draft", "Draft", limited=True),
         ),
+        engine="engine.voskhozhdenie.game:SYSTEM",
+        decks="engine.voskhozhdenie.decks:CHECKER",
     )
 )

@@ -1,0 +1,1 @@
+"""Card data: the model, the effect language and the loader of set files."""

@@ -1,0 +1,73 @@
+"""The game-system protocol every rules engine implements.
+
+A game is a deterministic state machine over plain data:
+
+* ``new_game(config, decks, seed) -> state``: setup, from a seed;
+* ``legal_actions(state, player) -> [action]``: what ``player`` may do now;
+* ``apply(state, player, action) -> (state, events)``: a new state (the input is
+  never mutated) and the public events it produced, or ``IllegalAction`` with a
+  message for the player and the input state unchanged;
+* ``view(state, player) -> dict``: what ``player`` may see (``None``: a
+  spectator); hidden zones show counts only (rule 1.4 of «Восхождение»);
+* ``result(state) -> GameResult``.
+
+States, actions and events are JSON-serialisable dicts and lists. The state
+holds the random generator's state (``engine.core.rng``), so the same seed and
+action log always rebuild the same state (``replay``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The outcome of a game, by seat (0-based, in the order of ``decks``)."""
+
+    finished: bool
+    winners: tuple[int, ...] = ()
+    draw: bool = False
+    eliminated: tuple[int, ...] = ()  # in the order players were eliminated
+    scores: Mapping[int, int] = field(
+        default_factory=dict
+    )  # for games that score (placement points)
+
+
+@runtime_checkable
+class GameSystem(Protocol):
+    key: str
+
+    def new_game(self, config: Mapping[str, Any], decks: Sequence[Any], seed: int) -> State: ...
+
+    def legal_actions(self, state: State, player: int) -> list[Action]: ...
+
+    def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]: ...
+
+    def view(self, state: State, player: int | None) -> dict[str, Any]: ...
+
+    def result(self, state: State) -> GameResult: ...
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        """Seats that may act now (empty once the game is over)."""
+        ...
+
+
+def replay(
+    system: GameSystem,
+    config: Mapping[str, Any],
+    decks: Sequence[Any],
+    seed: int,
+    log: Iterable[tuple[int, Action]],
+) -> State:
+    """Rebuild a state from the seed and the action log."""
+    state = system.new_game(config, decks, seed)
+    for player, action in log:
+        state, _events = system.apply(state, player, action)
+    return state

@@ -1,0 +1,86 @@
+"""A seeded random number generator whose whole state is plain JSON data.
+
+Games keep the generator's state inside the game state, so that storing a state
+and loading it later continues the same random sequence, and replaying an
+action log from the seed rebuilds every shuffle and roll exactly.
+
+The generator is xoshiro128** (32-bit words, period 2^128 - 1), seeded through
+splitmix32. It is small, fast in pure Python and has no platform dependence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+_MASK = 0xFFFFFFFF
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (32 - k))) & _MASK
+
+
+def _splitmix32(seed: int) -> tuple[int, int]:
+    seed = (seed + 0x9E3779B9) & _MASK
+    z = seed
+    z = ((z ^ (z >> 16)) * 0x85EBCA6B) & _MASK
+    z = ((z ^ (z >> 13)) * 0xC2B2AE35) & _MASK
+    return seed, z ^ (z >> 16)
+
+
+def seed_state(seed: int) -> list[int]:
+    """The four-word state for a seed (any int, folded to 64 bits)."""
+    folded = (seed ^ (seed >> 32)) & _MASK
+    words = []
+    s = folded
+    for _ in range(4):
+        s, value = _splitmix32(s)
+        words.append(value)
+    if not any(words):
+        words[0] = 1
+    return words
+
+
+def next_u32(state: MutableSequence[int]) -> int:
+    """Advance ``state`` in place and return 32 random bits."""
+    s0, s1, s2, s3 = state
+    result = (_rotl((s1 * 5) & _MASK, 7) * 9) & _MASK
+    t = (s1 << 9) & _MASK
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 11)
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
+    return result
+
+
+def randbelow(state: MutableSequence[int], n: int) -> int:
+    """Uniform integer in [0, n), without modulo bias."""
+    if n <= 0:
+        raise ValueError("randbelow needs n > 0")
+    limit = (_MASK + 1) - ((_MASK + 1) % n)
+    while True:
+        value = next_u32(state)
+        if value < limit:
+            return value % n
+
+
+def shuffle(state: MutableSequence[int], items: MutableSequence[T]) -> None:
+    """Fisher-Yates shuffle of ``items`` in place."""
+    for i in range(len(items) - 1, 0, -1):
+        j = randbelow(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def choice(state: MutableSequence[int], items: Sequence[T]) -> T:
+    if not items:
+        raise ValueError("choice from an empty sequence")
+    return items[randbelow(state, len(items))]
+
+
+def roll(state: MutableSequence[int], dice: int, sides: int) -> int:
+    """The total of ``dice`` dice with ``sides`` sides each (e.g. 1d20, 2d6)."""
+    return sum(randbelow(state, sides) + 1 for _ in range(dice))
