@@ -453,7 +453,11 @@ class RegistrationViewSet(
     @extend_schema(
         methods=["PUT"],
         summary="Submit a decklist",
-        description="The player (until decklists lock), or an organiser or judge.",
+        description=(
+            "The player (until decklists lock), or an organiser or judge. The list is "
+            "checked against the event's format and saved even if illegal: `is_legal` and "
+            "`problems` (each with its rule number, or the line of the text) say what is wrong."
+        ),
         request=DecklistSerializer,
         responses={200: DecklistSerializer, **_errors(400, 401, 403, 404, 409)},
     )

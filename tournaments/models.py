@@ -185,6 +185,12 @@ class Decklist(models.Model):
     submitted_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     locked = models.BooleanField(default=False)
+    # What the game's deck checker found when the list was saved: a list of
+    # {"rule": "4.5.1.4" or "", "message": ..., "line": n or null, "cards": [ids]}.
+    problems = models.JSONField(default=list, blank=True)
+    # True: legal for the event's format; False: has problems; None: not checked (no
+    # checker or card data for the game, or a limited format whose pool is not known).
+    is_legal = models.BooleanField(null=True, default=None)
 
 
 class Round(models.Model):

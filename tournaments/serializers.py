@@ -187,12 +187,24 @@ class DropSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
 
+class DecklistProblemSerializer(serializers.Serializer):
+    rule = serializers.CharField(help_text="The broken rule (e.g. \"4.5.1.4\"); empty for a problem of the text.")
+    message = serializers.CharField()
+    line = serializers.IntegerField(allow_null=True, help_text="The line of the text, for unreadable lines.")
+    cards = serializers.ListField(child=serializers.CharField(), required=False, help_text="Card ids concerned.")
+
+
 class DecklistSerializer(serializers.ModelSerializer):
+    problems = DecklistProblemSerializer(many=True, read_only=True)
+
     class Meta:
         model = Decklist
-        fields = ["text", "submitted_at", "updated_at", "locked"]
-        read_only_fields = ["submitted_at", "updated_at", "locked"]
-        extra_kwargs = {"text": {"max_length": 20000, "trim_whitespace": True}}
+        fields = ["text", "submitted_at", "updated_at", "locked", "is_legal", "problems"]
+        read_only_fields = ["submitted_at", "updated_at", "locked", "is_legal", "problems"]
+        extra_kwargs = {
+            "text": {"max_length": 20000, "trim_whitespace": True},
+            "is_legal": {"help_text": "Legal for the event's format; null: not checked."},
+        }
 
 
 # ---------------------------------------------------------------- rounds and matches

@@ -173,6 +173,7 @@ def create_event(user: User, **fields) -> Event:
         event = Event.objects.create(created_by=user, slug=slug, **fields)
         EventStaff.objects.create(event=event, user=user, role=EventStaff.Role.ORGANISER)
         _audit(event, user, AuditEntry.Action.CREATE, f"Created {event.name}")
+        _schedule_decklist_deadline(event)
     return event
 
 
@@ -193,6 +194,7 @@ def update_event(user: User, event: Event, **fields) -> Event:
                     % {"f": ", ".join(sorted(changed))}
                 )
         before = {k: str(getattr(event, k)) for k in fields}
+        deadline_before = event.decklist_deadline
         for key, value in fields.items():
             setattr(event, key, value)
         event.save()
@@ -200,6 +202,10 @@ def update_event(user: User, event: Event, **fields) -> Event:
         diff = {k: [before[k], after[k]] for k in fields if before[k] != after[k]}
         if diff:
             _audit(event, user, AuditEntry.Action.EDIT, "Changed " + ", ".join(sorted(diff)), changes=diff)
+        if event.decklist_deadline != deadline_before:
+            _schedule_decklist_deadline(event)
+        if {"game_system", "format", "starts_at"} & set(diff):
+            _recheck_decklists(event)  # the rules or the date of the lists changed
         broadcast_on_commit(event.pk, "event")
     return event
 
@@ -362,7 +368,70 @@ def readd(actor: User, registration: Registration) -> Registration:
     return reg
 
 
+def _schedule_decklist_deadline(event: Event) -> None:
+    """After commit, queue the task that locks legal lists at the deadline.
+
+    A deadline changed again later queues another task; the task reads the deadline
+    from the database, so the stale one finds it in the future and does nothing.
+    """
+    if event.decklist_deadline is None:
+        return
+    from tournaments.tasks import lock_decklists_at_deadline
+
+    event_id, eta = event.pk, event.decklist_deadline
+    transaction.on_commit(
+        lambda: lock_decklists_at_deadline.apply_async((event_id,), eta=eta), robust=True
+    )
+
+
+def check_decklist(event: Event, text: str, language: str = "en") -> tuple[list[dict], bool | None]:
+    """What the game's deck checker says about a list for this event: (problems, is_legal).
+
+    ``is_legal`` is None when the list cannot be fully checked: the game has no checker
+    or no card data yet, or the format is limited (a Draft deck is checked against the
+    player's pool, which is not known here; its other rules are checked).
+    """
+    from engine.core import registry
+
+    try:
+        info = registry.get(event.game_system)
+        if not info.decks:
+            return [], None
+        checker = info.load("decks")
+        fmt = info.format(event.format)
+        from engine.cards import loader
+
+        db = loader.load_system(event.game_system)
+    except Exception:  # no checker or card data for this game yet: store the list unchecked
+        logger.warning("decklists of %s are not checked", event.game_system, exc_info=True)
+        return [], None
+    as_of = timezone.localdate(event.starts_at) if event.starts_at else timezone.localdate()
+    report = checker.validate(text, event.format, db, as_of=as_of, language=language)
+    problems = [problem.as_dict() for problem in report.problems]
+    if fmt.limited:
+        return problems, (False if problems else None)
+    return problems, not problems
+
+
+def _language() -> str:
+    from django.utils.translation import get_language
+
+    return "ru" if (get_language() or "").startswith("ru") else "en"
+
+
+def _recheck_decklists(event: Event) -> None:
+    for deck in Decklist.objects.select_for_update().filter(registration__event=event):
+        problems, is_legal = check_decklist(event, deck.text, _language())
+        if (problems, is_legal) != (deck.problems, deck.is_legal):
+            deck.problems, deck.is_legal = problems, is_legal
+            deck.save(update_fields=["problems", "is_legal"])
+
+
 def submit_decklist(user: User, registration: Registration, text: str) -> Decklist:
+    """Save a player's list with what the deck checker found; an illegal list is kept too.
+
+    The player may change it until the deadline or the lock; officials at any time.
+    """
     event = registration.event
     own = registration.user_id is not None and registration.user_id == getattr(user, "pk", None)
     if not own:
@@ -380,7 +449,11 @@ def submit_decklist(user: User, registration: Registration, text: str) -> Deckli
         existing = Decklist.objects.select_for_update().filter(registration=registration).first()
         if existing is not None and existing.locked and own:
             raise TournamentError(_("Your decklist is locked."))
-        deck, _created = Decklist.objects.update_or_create(registration=registration, defaults={"text": text})
+        problems, is_legal = check_decklist(event, text, _language())
+        defaults = {"text": text, "problems": problems, "is_legal": is_legal}
+        if past_deadline and is_legal is not False:
+            defaults["locked"] = True  # an official's fix after the deadline locks like the task does
+        deck, _created = Decklist.objects.update_or_create(registration=registration, defaults=defaults)
     return deck
 
 
@@ -394,6 +467,29 @@ def lock_decklists(actor: User, event: Event) -> int:
         event.decklists_locked = True
         event.save(update_fields=["decklists_locked", "updated_at"])
         _audit(event, actor, AuditEntry.Action.DECKLISTS, f"Locked {count} decklists")
+    return count
+
+
+def lock_decklists_at_deadline(event: Event) -> int:
+    """At the decklist deadline, lock every list that is not illegal (the deadline task).
+
+    The deadline is read from the locked event row: if it was moved later or removed,
+    nothing happens (the task of the new deadline will come). Harmless if late or run
+    twice. Illegal lists stay unlocked so that an official can fix them with the player;
+    players cannot change their list after the deadline anyway.
+    """
+    with transaction.atomic():
+        event = _lock_event(event)
+        deadline = event.decklist_deadline
+        if deadline is None or timezone.now() < deadline:
+            return 0
+        count = (
+            Decklist.objects.filter(registration__event=event, locked=False)
+            .exclude(is_legal=False)
+            .update(locked=True)
+        )
+        if count:
+            _audit(event, None, AuditEntry.Action.DECKLISTS, f"Locked {count} decklists at the deadline")
     return count
 
 

@@ -21,6 +21,20 @@ def advance_event(event_id: int) -> int | None:
     return rnd.number if rnd else None
 
 
+@shared_task(acks_late=True, ignore_result=True)
+def lock_decklists_at_deadline(event_id: int) -> int:
+    """Lock the legal decklists of an event whose deadline has passed.
+
+    Queued with ``eta`` = the deadline when it is set or changed. The service re-reads
+    the deadline from the database, so a task left from an earlier deadline, a late
+    delivery or a second run changes nothing it should not.
+    """
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return 0
+    return services.lock_decklists_at_deadline(event)
+
+
 STANDINGS_DEBOUNCE_SECONDS = 1
 
 

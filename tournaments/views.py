@@ -13,6 +13,8 @@ from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -287,12 +289,32 @@ def decklist(request: HttpRequest, slug: str) -> HttpResponse:
     reg = get_object_or_404(Registration, event=event, user=request.user)
     existing = getattr(reg, "decklist", None) if hasattr(reg, "decklist") else None
     form = DecklistForm(request.POST or None, initial={"text": existing.text if existing else ""})
+    saved: list = []
     if request.method == "POST" and form.is_valid() and _run(
-        request, lambda: services.submit_decklist(request.user, reg, form.cleaned_data["text"]),
-        _("Decklist saved."),
+        request, lambda: saved.append(services.submit_decklist(request.user, reg, form.cleaned_data["text"])),
     ):
+        if saved[0].is_legal is False:
+            messages.warning(request, _("Decklist saved, but it is not legal for this format: see the problems below."))
+        else:
+            messages.success(request, _("Decklist saved."))
         return redirect("tournaments:decklist", slug=slug)
-    return render(request, "tournaments/decklist.html", _ctx(request, event, form=form, deck=existing))
+    deadline_passed = event.decklist_deadline is not None and timezone.now() > event.decklist_deadline
+    return render(request, "tournaments/decklist.html", _ctx(
+        request, event, form=form, deck=existing, deadline_passed=deadline_passed,
+        deck_rules=_deck_rules(event),
+    ))
+
+
+def _deck_rules(event: Event) -> list[tuple[str, str]]:
+    """The deck rules of the event's format, for display (none if the game has no checker)."""
+    try:
+        info = event.game_info
+        if not info.decks:
+            return []
+        language = "ru" if (get_language() or "").startswith("ru") else "en"
+        return list(info.load("decks").rules_summary(event.format, language=language))
+    except Exception:
+        return []
 
 
 def _parse_games(post, best_of: int) -> list[int | None]:
