@@ -92,6 +92,7 @@ EVENTS = (
     "city_ruined",
     "assigned",  # a Squad was assigned to a Tactic
     "tactic_declared",
+    "direct_attack",  # a player created a Direct Attack (5.6.3.2.2, AMB-03); no event card
     "tactic_resolved",  # 5.6.4.4: other cards' abilities about a Tactic's resolution
     "drawn",
     "discarded",

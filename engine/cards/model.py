@@ -98,6 +98,10 @@ class BoosterSlot:
     rarity: str  # draw from cards of this rarity...
     count: int
     types: tuple[str, ...] = ()  # ...optionally only of these types (e.g. a City slot)
+    # With probability ``upgrade_chance`` a card of rarity ``upgrade`` is drawn instead
+    # (e.g. a rare slot that holds a legendary one time in eight).
+    upgrade: str | None = None
+    upgrade_chance: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,9 @@ class CardSet:
     cards: tuple[Card, ...]
     booster: BoosterSpec | None = None  # None: not sold in boosters (not draftable)
     source: str = ""  # the file it was loaded from
+    # Names of the places/factions used as free City and Fortification subtypes
+    # (2.1.6.1.1, 2.1.6.1.6): key -> {"ru": ..., "en": ...}.
+    places: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
