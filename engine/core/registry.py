@@ -90,3 +90,15 @@ register(
         decks="engine.voskhozhdenie.decks:CHECKER",
     )
 )
+
+register(
+    GameSystemInfo(
+        key="ascension",
+        name="Ascension (deck-building game)",
+        min_players=2,
+        max_players=4,
+        needs_decklists=False,  # everyone plays the shared starter decks and center deck
+        formats=(Format("standard", "Standard"),),
+        engine="engine.ascension.game:SYSTEM",
+    )
+)
