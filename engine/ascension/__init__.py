@@ -1,0 +1,1 @@
+"""Ascension (the deck-building game): cards, rules engine and bots. Pure Python, no Django."""

@@ -1,0 +1,319 @@
+"""Ascension cards: the model and the loader of ``engine/sets/ascension/*.json``.
+
+The set files follow the conventions of docs/card-format.md (one JSON file per release,
+``{"code", "name": {"ru", "en"}, "released", "cards": [...]}``, no unknown fields, errors
+naming the file, the card and the field); the card fields are Ascension's own and are
+described in docs/ascension.md::
+
+    {"number": 12, "name": {"ru": ..., "en": ...}, "type": "hero", "faction": "void",
+     "cost": 3, "honor": 1, "copies": 3, "pile": "center",
+     "text": {"ru": ..., "en": ...}, "flavour": {...}, "abilities": [...]}
+
+``load_system()`` reads every set file (cached); a problem raises
+``engine.cards.loader.CardDataError``, e.g.::
+
+    engine/sets/ascension/asc1.json: card ASC1-012 «Сумрачный жнец»: cost: must be an
+    integer, not '3'
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from engine.ascension.effects import (
+    CARD_TYPES,
+    FACTIONS,
+    EffectError,
+    validate_ability,
+)
+from engine.cards.loader import CardDataError
+
+_REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+
+SETS_DIR = Path(__file__).resolve().parent.parent / "sets" / "ascension"
+SET_FIELDS = {"code", "name", "released", "cards"}
+CARD_FIELDS = {
+    "number",
+    "name",
+    "type",
+    "faction",
+    "cost",
+    "honor",
+    "copies",
+    "pile",
+    "text",
+    "flavour",
+    "abilities",
+}
+PILES = ("center", "always", "starter")
+_CODE = re.compile(r"^[A-Z][A-Z0-9]{1,7}$")
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    set_code: str
+    number: int
+    name_ru: str
+    name_en: str
+    type: str  # hero | construct | monster
+    faction: str | None  # enlightened | lifebound | mechana | void | None (neutral)
+    cost: int  # runes to acquire (hero, construct) or power to defeat (monster)
+    honor: int  # honor value at the end of the game (A-13, A-43)
+    copies: int  # center: copies in the center deck; always: pile size; starter: per deck
+    pile: str  # center | always | starter
+    text_ru: str
+    text_en: str
+    flavour_ru: str
+    flavour_en: str
+    abilities: tuple[Mapping[str, Any], ...]
+
+    def effects(self, kind: str) -> list[Mapping[str, Any]]:
+        """The ops of every ability of ``kind``, in order."""
+        return [op for a in self.abilities if a["kind"] == kind for op in a["effects"]]
+
+    def has(self, kind: str) -> bool:
+        return any(a["kind"] == kind for a in self.abilities)
+
+
+@dataclass(frozen=True)
+class CardSet:
+    code: str
+    name_ru: str
+    name_en: str
+    released: date
+    cards: tuple[Card, ...]
+
+
+class CardDB:
+    """Every Ascension card, by id and by name (either language, case-insensitive)."""
+
+    def __init__(self, sets: list[CardSet]):
+        self.sets = tuple(sorted(sets, key=lambda s: (s.released, s.code)))
+        self.cards: dict[str, Card] = {}
+        self._names: dict[str, Card] = {}
+        for card_set in self.sets:
+            for card in card_set.cards:
+                self.cards[card.id] = card
+                self._names.setdefault(card.name_ru.casefold(), card)
+                self._names.setdefault(card.name_en.casefold(), card)
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self.cards[card_id]
+
+    def find(self, name: str) -> Card:
+        try:
+            return self._names[name.casefold()]
+        except KeyError:
+            raise KeyError(f"no Ascension card named {name!r}") from None
+
+    def by_pile(self, pile: str) -> list[Card]:
+        return [c for c in self.cards.values() if c.pile == pile]
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKey(key)
+        result[key] = value
+    return result
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(_REPO_ROOT))
+    except ValueError:
+        return str(path)
+
+
+class _Checker:
+    """Raises CardDataError naming the file and the card being read."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.card: str | None = None
+
+    def fail(self, field: str, message: str) -> CardDataError:
+        return CardDataError(self.source, message, self.card, field)
+
+    def text_pair(self, value: Any, field: str, allow_empty: bool = False) -> tuple[str, str]:
+        if not isinstance(value, Mapping) or set(value) != {"ru", "en"}:
+            raise self.fail(field, 'needs exactly the languages {"ru": ..., "en": ...}')
+        for lang in ("ru", "en"):
+            if not isinstance(value[lang], str):
+                raise self.fail(f"{field}.{lang}", "must be a string")
+            if not allow_empty and not value[lang].strip():
+                raise self.fail(f"{field}.{lang}", "must not be empty")
+        return value["ru"], value["en"]
+
+    def integer(self, value: Any, field: str, minimum: int = 0) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.fail(field, f"must be an integer, not {value!r}")
+        if value < minimum:
+            raise self.fail(field, f"must be at least {minimum}, not {value}")
+        return value
+
+
+def _card(raw: Any, index: int, code: str, check: _Checker, numbers: set[int]) -> Card:
+    check.card = f"#{index + 1}"
+    if not isinstance(raw, Mapping):
+        raise check.fail("", "a card is a JSON object")
+    number = check.integer(raw.get("number"), "number", minimum=1)
+    card_id = f"{code}-{number:03d}"
+    check.card = card_id
+    if number in numbers:
+        raise check.fail("number", f"{number} is used by another card of the set")
+    numbers.add(number)
+    if "name" not in raw:
+        raise check.fail("name", "is required")
+    name_ru, name_en = check.text_pair(raw["name"], "name")
+    check.card = f"{card_id} «{name_ru}»"
+    extra = set(raw) - CARD_FIELDS
+    if extra:
+        raise check.fail("", f"unknown field(s) {', '.join(sorted(extra))}")
+    for required in ("type", "cost", "copies", "text"):
+        if required not in raw:
+            raise check.fail(required, "is required")
+    card_type = raw["type"]
+    if card_type not in CARD_TYPES:
+        raise check.fail("type", f"unknown type {card_type!r}; use {', '.join(CARD_TYPES)}")
+    pile = raw.get("pile", "center")
+    if pile not in PILES:
+        raise check.fail("pile", f"unknown pile {pile!r}; use {', '.join(PILES)}")
+    faction = raw.get("faction")
+    if faction is not None and faction not in FACTIONS:
+        raise check.fail("faction", f"unknown faction {faction!r}; use {', '.join(FACTIONS)}")
+    if card_type == "monster" and faction is not None:
+        raise check.fail("faction", "Monsters belong to no faction (A-14)")
+    if card_type != "monster" and pile == "center" and faction is None:
+        raise check.fail("faction", "a center-deck Hero or Construct needs a faction (A-13)")
+    if pile != "center" and faction is not None:
+        raise check.fail("faction", "starter and always-available cards have no faction")
+    if pile == "starter" and card_type != "hero":
+        raise check.fail("pile", "starter cards are Heroes (A-6)")
+    minimum = 0 if pile == "starter" else 1
+    cost = check.integer(raw["cost"], "cost", minimum=minimum)
+    honor = check.integer(raw.get("honor", 0), "honor")
+    if card_type == "monster" and honor:
+        raise check.fail("honor", "a Monster has no honor value; give honor in its reward")
+    copies = check.integer(raw["copies"], "copies", minimum=1)
+    text_ru, text_en = check.text_pair(raw["text"], "text", allow_empty=True)
+    flavour_ru, flavour_en = ("", "")
+    if "flavour" in raw:
+        flavour_ru, flavour_en = check.text_pair(raw["flavour"], "flavour")
+    abilities = raw.get("abilities", [])
+    if not isinstance(abilities, list):
+        raise check.fail("abilities", "must be a list")
+    for i, ability in enumerate(abilities):
+        try:
+            validate_ability(ability, f"abilities[{i}]", card_type)
+        except EffectError as exc:
+            raise check.fail(exc.path, exc.message) from None
+        if ability["kind"] == "unite" and faction is None:
+            raise check.fail(f"abilities[{i}].kind", "Unite needs a faction (A-46)")
+    if card_type == "monster" and not any(a["kind"] == "reward" for a in abilities):
+        raise check.fail("abilities", "a Monster needs a reward ability (A-14)")
+    if abilities and not (text_ru.strip() and text_en.strip()):
+        raise check.fail("text", "a card with abilities needs its rules text")
+    return Card(
+        id=card_id,
+        set_code=code,
+        number=number,
+        name_ru=name_ru,
+        name_en=name_en,
+        type=card_type,
+        faction=faction,
+        cost=cost,
+        honor=honor,
+        copies=copies,
+        pile=pile,
+        text_ru=text_ru,
+        text_en=text_en,
+        flavour_ru=flavour_ru,
+        flavour_en=flavour_en,
+        abilities=tuple(abilities),
+    )
+
+
+def parse_set(data: Any, source: str) -> CardSet:
+    """Validate the decoded JSON of one set file (``source`` names it in errors)."""
+    check = _Checker(source)
+    if not isinstance(data, Mapping):
+        raise check.fail("", "a set file holds one JSON object")
+    extra = set(data) - SET_FIELDS
+    if extra:
+        raise check.fail("", f"unknown field(s) {', '.join(sorted(extra))}")
+    for required in ("code", "name", "released", "cards"):
+        if required not in data:
+            raise check.fail(required, "is required")
+    code = data["code"]
+    if not isinstance(code, str) or not _CODE.match(code):
+        raise check.fail("code", "capital letters and digits, starting with a letter")
+    name_ru, name_en = check.text_pair(data["name"], "name")
+    released = data["released"]
+    if not isinstance(released, str) or not _DATE.match(released):
+        raise check.fail("released", "an ISO date YYYY-MM-DD")
+    try:
+        released_date = date.fromisoformat(released)
+    except ValueError:
+        raise check.fail("released", f"not a date: {released}") from None
+    raw_cards = data["cards"]
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise check.fail("cards", "a non-empty list")
+    numbers: set[int] = set()
+    cards = [_card(raw, i, code, check, numbers) for i, raw in enumerate(raw_cards)]
+    check.card = None
+    for lang in ("ru", "en"):
+        seen: set[str] = set()
+        for card in cards:
+            name = (card.name_ru if lang == "ru" else card.name_en).casefold()
+            if name in seen:
+                check.card = card.id
+                raise check.fail(f"name.{lang}", "another card of the set has this name")
+            seen.add(name)
+    return CardSet(code, name_ru, name_en, released_date, tuple(cards))
+
+
+def load_set(path: Path) -> CardSet:
+    """Read and validate one set file."""
+    path = Path(path)
+    check = _Checker(_display(path))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicate_keys)
+    except FileNotFoundError:
+        raise check.fail("", "no such file") from None
+    except json.JSONDecodeError as exc:
+        raise check.fail("", f"not valid JSON: {exc}") from None
+    except _DuplicateKey as exc:
+        raise check.fail("", f"the key {exc.args[0]!r} appears twice in one object") from None
+    return parse_set(data, check.source)
+
+
+@functools.lru_cache(maxsize=4)
+def load_system(directory: str | None = None) -> CardDB:
+    """Every set file of ``directory`` (default ``engine/sets/ascension``)."""
+    folder = Path(directory) if directory else SETS_DIR
+    sets = [load_set(p) for p in sorted(folder.glob("*.json")) if not p.name.startswith("_")]
+    codes: set[str] = set()
+    for card_set in sets:
+        if card_set.code in codes:
+            raise CardDataError(str(folder), f"two sets have the code {card_set.code}")
+        codes.add(card_set.code)
+    db = CardDB(sets)
+    for pile, needed in (("starter", 1), ("always", 1), ("center", 6)):
+        if len(db.by_pile(pile)) < needed:
+            raise CardDataError(str(folder), f"the sets hold no {pile} cards")
+    return db
