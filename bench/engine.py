@@ -1,0 +1,106 @@
+"""Benchmark the «Восхождение» rules engine: full bot games per second on one core.
+
+Plays 2-player games, heuristic bot against random bot, with random legal-ish decks from
+the default card database (``--sample``: the engine's synthetic pool; it is also used
+when the real sets cannot be loaded). Reports games per second (bots included), the
+median and 99th percentile time of ``apply()`` alone, and the size of a mid-game state
+as JSON.
+
+    .venv/bin/python bench/engine.py [--games 200] [--seed 1] [--sample] [--json]
+    .venv/bin/python -m bench.engine --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the repo root importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.voskhozhdenie.bots import make_bot
+from engine.voskhozhdenie.game import Voskhozhdenie
+from engine.voskhozhdenie.sample import sample_db, sample_deck
+
+MAX_ROUNDS = 200
+
+
+def _system(sample: bool) -> tuple[Voskhozhdenie, str]:
+    if not sample:
+        try:
+            from engine.cards.loader import load_system
+
+            db = load_system("voskhozhdenie")
+            if any(c.type == "city" for c in db.all_cards()):
+                return Voskhozhdenie(db), "real sets"
+        except Exception as exc:
+            print(f"(cannot load the real sets: {exc}; using the sample pool)", file=sys.stderr)
+    return Voskhozhdenie(sample_db()), "sample pool"
+
+
+def run(games: int, seed: int, sample: bool) -> dict:
+    system, pool = _system(sample)
+    apply_times: list[float] = []
+    mid_sizes: list[int] = []
+    total_actions = 0
+    started = time.perf_counter()
+    for k in range(games):
+        game_seed = seed * 1_000_003 + k
+        names = ("heuristic", "random") if k % 2 == 0 else ("random", "heuristic")
+        bots = [make_bot(name, system, game_seed + i) for i, name in enumerate(names)]
+        decks = [sample_deck(system.db, game_seed * 31 + i, cities=4, main=40) for i in range(2)]
+        state = system.new_game({}, decks, game_seed)
+        actions = 0
+        states_seen = []
+        while not state["finished"] and state["round"] <= MAX_ROUNDS and actions < 50_000:
+            (seat,) = system.to_act(state)
+            action = bots[seat].choose(state, seat)
+            t0 = time.perf_counter()
+            state, _events = system.apply(state, seat, action)
+            apply_times.append(time.perf_counter() - t0)
+            actions += 1
+            if actions % 16 == 0:
+                states_seen.append(state)
+        if states_seen:
+            mid_sizes.append(len(json.dumps(states_seen[len(states_seen) // 2])))
+        total_actions += actions
+    elapsed = time.perf_counter() - started
+    apply_times.sort()
+    p99 = apply_times[min(len(apply_times) - 1, int(len(apply_times) * 0.99))]
+    return {
+        "system": "voskhozhdenie",
+        "games_per_second": round(games / elapsed, 2),
+        "apply_p50_ms": round(statistics.median(apply_times) * 1000, 4),
+        "apply_p99_ms": round(p99 * 1000, 4),
+        "state_bytes": int(statistics.median(mid_sizes)) if mid_sizes else 0,
+        "games": games,
+        "actions_per_game": round(total_actions / games, 1),
+        "pool": pool,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sample", action="store_true", help="use the synthetic card pool")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    report = run(args.games, args.seed, args.sample)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"voskhozhdenie engine ({report['pool']}), {report['games']} games")
+        print(f"  games per second:  {report['games_per_second']}")
+        print(f"  apply p50 / p99:   {report['apply_p50_ms']} ms / {report['apply_p99_ms']} ms")
+        print(f"  mid-game state:    {report['state_bytes']} bytes of JSON")
+        print(f"  actions per game:  {report['actions_per_game']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

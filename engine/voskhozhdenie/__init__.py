@@ -1,0 +1,1 @@
+"""The rules engine of «Восхождение» (Voskhozhdenie); see ``engine.voskhozhdenie.game``."""

@@ -1,0 +1,141 @@
+"""Checklist 3.9 (elimination, win and draw): CK-141..CK-146."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core.errors import IllegalAction, InvalidConfig
+from tests.engine.voskhozhdenie.helpers import (
+    cities,
+    deck,
+    game,
+    place,
+    start,
+    to_actions,
+)
+
+
+def _ruin_all(g, s, seat):
+    for c in cities(s, seat):
+        g.wound(c, 100)
+
+
+@pytest.mark.rule("1.3.8", "CK-141")
+def test_eliminated_players_cards_and_effects_leave_ck141(system):
+    s = json.loads(json.dumps(to_actions(system, start(system, n=3), first=0)))
+    g = game(system, s)
+    sq = place(system, s, "SQ-3", 1)
+    g.execute(
+        {
+            "op": "modify_strength",
+            "amount": 2,
+            "target": {"select": "all", "filter": {"type": "squad"}},
+        },
+        {"controller": 1},
+    )
+    s["tactics"].append(
+        {
+            "id": 60,
+            "iid": None,
+            "declarer": 1,
+            "defender": 0,
+            "battle": False,
+            "ready": True,
+            "attack": [],
+            "defence": [],
+        }
+    )
+    _ruin_all(g, s, 1)
+    assert s["players"][1]["eliminated"]
+    for c in s["cards"]:
+        if c["owner"] == 1:
+            assert c["zone"] == "gone"
+    for zone in ("main", "hand", "graveyard", "oblivion", "reinforcement"):
+        assert s["players"][1][zone] == []
+    assert sq not in s["battlefield"]
+    assert s["temp"] == []  # their effects end
+    assert s["tactics"] == []  # their Tactics are removed (AMB-33)
+
+
+@pytest.mark.rule("1.3.9", "1.2.5", "CK-142")
+def test_two_player_elimination_wins_ck142(system):
+    s = json.loads(json.dumps(to_actions(system, start(system))))
+    g = game(system, s)
+    _ruin_all(g, s, 1)
+    r = system.result(s)
+    assert r.finished and r.winners == (0,) and not r.draw and r.eliminated == (1,)
+    assert system.to_act(s) == ()
+    with pytest.raises(IllegalAction):
+        system.apply(s, 0, {"type": "pass"})
+
+
+@pytest.mark.rule("1.2.3", "1.2.5", "CK-143")
+def test_team_win_includes_allies_ck143(system):
+    s = start(system, n=4, config={"teams": [[0, 2], [1, 3]]})
+    s = json.loads(json.dumps(to_actions(system, s)))
+    g = game(system, s)
+    _ruin_all(g, s, 0)  # an ally of the winners' team falls first...
+    assert not s["finished"]
+    _ruin_all(g, s, 1)
+    assert not s["finished"]
+    _ruin_all(g, s, 3)
+    r = system.result(s)
+    assert r.finished and r.winners == (0, 2)  # ...and still wins with the team
+    assert r.eliminated == (0, 1, 3)
+
+
+@pytest.mark.rule("1.3.10", "CK-144")
+def test_simultaneous_last_elimination_is_a_draw_ck144():
+    """AMB-34: one effect ruins the last Cities of both players at once."""
+    from engine.cards.model import Cost
+    from tests.engine.voskhozhdenie.helpers import card, new_system
+
+    system = new_system(
+        card(
+            "DOOM",
+            "order",
+            cost=Cost(0),
+            abilities=(
+                {
+                    "kind": "dynamic",
+                    "effects": [
+                        {
+                            "op": "wound",
+                            "amount": 100,
+                            "target": {"select": "all", "filter": {"type": "city"}},
+                        }
+                    ],
+                },
+            ),
+        )
+    )
+    s = json.loads(json.dumps(to_actions(system, start(system))))
+    seat = s["active"]
+    doom = place(system, s, "DOOM", seat, "hand")
+    s, _events = system.apply(s, seat, {"type": "play", "iid": doom})
+    r = system.result(s)
+    assert r.finished and r.draw and r.winners == ()
+    assert sorted(r.eliminated) == [0, 1]
+
+
+@pytest.mark.rule("1.3.7", "CK-145")
+def test_eliminated_player_plays_the_next_game_ck145(system):
+    s = json.loads(json.dumps(to_actions(system, start(system))))
+    _ruin_all(game(system, s), s, 1)
+    assert s["finished"]
+    nxt = start(system, seed=2)
+    assert not any(p["eliminated"] for p in nxt["players"])
+    assert sorted(system.to_act(to_actions(system, nxt))) != []
+
+
+@pytest.mark.rule("1.3.6", "1.3.5", "CK-146")
+def test_roster_is_fixed_and_needs_two_players_ck146(system):
+    with pytest.raises(InvalidConfig):
+        system.new_game({}, [deck()], 1)
+    s = to_actions(system, start(system))
+    for kind in ("join", "leave"):
+        with pytest.raises(IllegalAction):
+            system.apply(s, s["active"], {"type": kind})
+    assert s["n"] == 2 and len(s["players"]) == 2
