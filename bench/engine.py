@@ -1,13 +1,14 @@
-"""Benchmark the «Восхождение» rules engine: full bot games per second on one core.
+"""Benchmark a rules engine: full bot games per second on one core.
 
-Plays 2-player games, heuristic bot against random bot, with random legal-ish decks from
-the default card database (``--sample``: the engine's synthetic pool; it is also used
-when the real sets cannot be loaded). Reports games per second (bots included), the
-median and 99th percentile time of ``apply()`` alone, and the size of a mid-game state
-as JSON.
+Plays 2-player games, heuristic bot against random bot, through the game system's
+simulation kit (for «Восхождение»: random legal-ish decks from the real card sets;
+``--sample``: the engine's synthetic pool). Reports games per second (bots included),
+the median and 99th percentile time of ``apply()`` alone, and the size of a mid-game
+state as JSON.
 
-    .venv/bin/python bench/engine.py [--games 200] [--seed 1] [--sample] [--json]
-    .venv/bin/python -m bench.engine --json
+    .venv/bin/python bench/engine.py [--system voskhozhdenie|ascension] [--games 200]
+        [--seed 1] [--sample] [--json]
+    .venv/bin/python -m bench.engine --system ascension --json
 """
 
 from __future__ import annotations
@@ -22,28 +23,14 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the repo root importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.voskhozhdenie.bots import make_bot
-from engine.voskhozhdenie.game import Voskhozhdenie
-from engine.voskhozhdenie.sample import sample_db, sample_deck
+from engine.simulate import load_kit
 
 MAX_ROUNDS = 200
 
 
-def _system(sample: bool) -> tuple[Voskhozhdenie, str]:
-    if not sample:
-        try:
-            from engine.cards.loader import load_system
-
-            db = load_system("voskhozhdenie")
-            if any(c.type == "city" for c in db.all_cards()):
-                return Voskhozhdenie(db), "real sets"
-        except Exception as exc:
-            print(f"(cannot load the real sets: {exc}; using the sample pool)", file=sys.stderr)
-    return Voskhozhdenie(sample_db()), "sample pool"
-
-
-def run(games: int, seed: int, sample: bool) -> dict:
-    system, pool = _system(sample)
+def run(games: int, seed: int, sample: bool, system_key: str = "voskhozhdenie") -> dict:
+    kit = load_kit(system_key)
+    system, pool = kit.system(sample)
     apply_times: list[float] = []
     mid_sizes: list[int] = []
     total_actions = 0
@@ -51,13 +38,13 @@ def run(games: int, seed: int, sample: bool) -> dict:
     for k in range(games):
         game_seed = seed * 1_000_003 + k
         names = ("heuristic", "random") if k % 2 == 0 else ("random", "heuristic")
-        bots = [make_bot(name, system, game_seed + i) for i, name in enumerate(names)]
-        decks = [sample_deck(system.db, game_seed * 31 + i, cities=4, main=40) for i in range(2)]
+        bots = [kit.make_bot(name, system, game_seed + i) for i, name in enumerate(names)]
+        decks = kit.decks(system, 2, game_seed)
         state = system.new_game({}, decks, game_seed)
         actions = 0
         states_seen = []
         while not state["finished"] and state["round"] <= MAX_ROUNDS and actions < 50_000:
-            (seat,) = system.to_act(state)
+            seat = system.to_act(state)[0]
             action = bots[seat].choose(state, seat)
             t0 = time.perf_counter()
             state, _events = system.apply(state, seat, action)
@@ -72,7 +59,7 @@ def run(games: int, seed: int, sample: bool) -> dict:
     apply_times.sort()
     p99 = apply_times[min(len(apply_times) - 1, int(len(apply_times) * 0.99))]
     return {
-        "system": "voskhozhdenie",
+        "system": system_key,
         "games_per_second": round(games / elapsed, 2),
         "apply_p50_ms": round(statistics.median(apply_times) * 1000, 4),
         "apply_p99_ms": round(p99 * 1000, 4),
@@ -85,16 +72,17 @@ def run(games: int, seed: int, sample: bool) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--system", default="voskhozhdenie", help="game system key")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sample", action="store_true", help="use the synthetic card pool")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    report = run(args.games, args.seed, args.sample)
+    report = run(args.games, args.seed, args.sample, args.system)
     if args.json:
         print(json.dumps(report))
     else:
-        print(f"voskhozhdenie engine ({report['pool']}), {report['games']} games")
+        print(f"{report['system']} engine ({report['pool']}), {report['games']} games")
         print(f"  games per second:  {report['games_per_second']}")
         print(f"  apply p50 / p99:   {report['apply_p50_ms']} ms / {report['apply_p99_ms']} ms")
         print(f"  mid-game state:    {report['state_bytes']} bytes of JSON")

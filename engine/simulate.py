@@ -1,11 +1,13 @@
 """Play many bot games of a rules engine and report win rates, lengths and errors.
 
     .venv/bin/python -m engine.simulate voskhozhdenie --games 1000 --bots heuristic,random
-        [--seed N] [--players 2] [--max-rounds 200] [--format standard|blitz] [--sample]
+        [--seed N] [--max-rounds 200] [--format standard|blitz] [--sample]
+    .venv/bin/python -m engine.simulate ascension --games 1000 --bots heuristic,random
 
-Decks are random legal-ish decks built from the default card database
-(``engine.cards.loader.load_system``); ``--sample`` uses the engine's small synthetic
-pool instead. A game that reaches ``--max-rounds`` (or 50 000 actions) is stopped and
+One seat per bot named in ``--bots``. Each game system registers a simulation kit
+(``engine.core.registry``: its engine, bots and sample decks); for «Восхождение» the
+decks are random legal-ish decks from the real card sets (``--sample``: the engine's
+small synthetic pool). A game that reaches ``--max-rounds`` (or 50 000 actions) is stopped and
 counted as a draw ("capped"). Any exception is counted as an error with its first occurrence printed; the
 exit status is 1 if there was any error.
 """
@@ -29,28 +31,14 @@ def _progress(done: int, total: int, started: float) -> None:
     sys.stderr.flush()
 
 
-def _load(system_key: str, sample: bool):
-    if system_key != "voskhozhdenie":
-        raise SystemExit(f"no simulator for game system {system_key!r} (known: voskhozhdenie)")
-    from engine.voskhozhdenie.game import Voskhozhdenie
-    from engine.voskhozhdenie.sample import sample_db
+def load_kit(system_key: str):
+    """The simulation kit a game system registers (bots, sample decks, its engine)."""
+    from engine.core import registry
 
-    if sample:
-        return Voskhozhdenie(sample_db())
     try:
-        from engine.cards.loader import load_system
-    except ImportError:
-        raise SystemExit(
-            "the card loader engine.cards.loader.load_system is not available yet; "
-            "run with --sample to use the engine's synthetic card pool"
-        ) from None
-    try:
-        db = load_system("voskhozhdenie")
-    except Exception as exc:  # the loader reports bad set files
-        raise SystemExit(f"cannot load the voskhozhdenie card sets: {exc}") from None
-    if not any(c.type == "city" for c in db.all_cards()):
-        raise SystemExit("the voskhozhdenie card sets hold no City cards: cannot build decks")
-    return Voskhozhdenie(db)
+        return registry.get(system_key).load("simulation")
+    except registry.UnknownGameSystem as exc:
+        raise SystemExit(f"no simulator for {system_key!r}: {exc}") from None
 
 
 MAX_ACTIONS = 50_000  # a safety cap too: a round of endless free activations ends the game
@@ -61,7 +49,7 @@ def play_game(system, bots, decks, seed: int, max_rounds: int, config=None) -> d
     state = system.new_game(config or {}, decks, seed)
     actions = 0
     while not state["finished"] and state["round"] <= max_rounds and actions < MAX_ACTIONS:
-        (seat,) = system.to_act(state)
+        seat = system.to_act(state)[0]
         action = bots[seat].choose(state, seat)
         state, _events = system.apply(state, seat, action)
         actions += 1
@@ -82,19 +70,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="heuristic,random", help="one bot name per seat")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-rounds", type=int, default=200)
-    parser.add_argument("--format", choices=("standard", "blitz"), default="standard")
+    parser.add_argument("--format", default="standard", help="deck format for sample decks")
     parser.add_argument("--sample", action="store_true", help="use the synthetic card pool")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
 
-    from engine.voskhozhdenie.bots import make_bot
-    from engine.voskhozhdenie.sample import sample_deck
-
-    system = _load(args.system, args.sample)
+    kit = load_kit(args.system)
+    system, pool = kit.system(args.sample)
+    if args.format not in kit.formats:
+        parser.error(f"--format is one of {', '.join(kit.formats)} for {args.system}")
     names = args.bots.split(",")
     if len(names) < 2:
         parser.error("--bots needs at least two bots, one per seat")
-    cities, main_size = (4, 40) if args.format == "standard" else (2, 20)
     wins: Counter[str] = Counter()
     draws = capped = errors = 0
     rounds = actions = 0
@@ -104,11 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         seed = args.seed * 1_000_003 + k
         # Alternate seats so that neither bot always sits first.
         order = names[k % len(names) :] + names[: k % len(names)]
-        bots = [make_bot(name, system, seed + i) for i, name in enumerate(order)]
-        decks = [
-            sample_deck(system.db, seed * 31 + i, cities=cities, main=main_size)
-            for i in range(len(order))
-        ]
+        bots = [kit.make_bot(name, system, seed + i) for i, name in enumerate(order)]
+        decks = kit.decks(system, len(order), seed, args.format)
         try:
             outcome = play_game(system, bots, decks, seed, args.max_rounds)
         except Exception:
@@ -132,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.quiet:
         sys.stderr.write("\n")
     played = max(args.games - errors, 1)
-    print(f"{args.system}: {args.games} games, bots {args.bots}, {elapsed:.1f} s")
+    print(f"{args.system} ({pool}): {args.games} games, bots {args.bots}, {elapsed:.1f} s")
     for name in dict.fromkeys(names):
         print(f"  {name:>10} wins: {wins[name]:5d} ({100 * wins[name] / played:.1f}%)")
     print(f"  draws: {draws} (capped at {args.max_rounds} rounds: {capped})")

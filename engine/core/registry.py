@@ -30,9 +30,10 @@ class GameSystemInfo:
     # Dotted paths, imported on first use so that the registry stays cheap to load:
     engine: str = ""  # a module-level GameSystem object, e.g. "engine.voskhozhdenie.game:SYSTEM"
     decks: str = ""  # a deck checker, e.g. "engine.voskhozhdenie.decks:CHECKER"
+    simulation: str = ""  # bots and sample decks for the simulator and the bench
 
     def load(self, what: str):
-        """The engine ("engine") or deck checker ("decks") of this system."""
+        """The engine ("engine"), deck checker ("decks") or simulation kit ("simulation")."""
         path = getattr(self, what)
         if not path:
             raise UnknownGameSystem(f"{self.name} has no {what} yet")
@@ -88,6 +89,7 @@ register(
         ),
         engine="engine.voskhozhdenie.game:SYSTEM",
         decks="engine.voskhozhdenie.decks:CHECKER",
+        simulation="engine.voskhozhdenie.simkit:KIT",
     )
 )
 
@@ -100,5 +102,6 @@ register(
         needs_decklists=False,  # everyone plays the shared starter decks and center deck
         formats=(Format("standard", "Standard"),),
         engine="engine.ascension.game:SYSTEM",
+        simulation="engine.ascension.simkit:KIT",
     )
 )
