@@ -62,6 +62,8 @@ test: system-deps install-dev services
 bench: install-dev
 	$(BIN)/python bench/pairing.py
 	$(BIN)/python bench/standings_page.py
+	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/engine.py --system ascension
 
 messages: install-dev
 	$(BIN)/python manage.py makemessages -l ru --ignore=.venv --ignore=var

@@ -14,6 +14,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.embedded import start_embedded_worker  # noqa: E402
+from drafting.routing import websocket_urlpatterns as drafting_websockets  # noqa: E402
+from play.routing import websocket_urlpatterns as play_websockets  # noqa: E402
 from tournaments.routing import websocket_urlpatterns  # noqa: E402
 
 start_embedded_worker()
@@ -22,7 +24,7 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + drafting_websockets + play_websockets))
         ),
     }
 )

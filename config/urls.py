@@ -10,5 +10,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
     path("api/", include("tournaments.api_urls")),
+    path("draft/", include("drafting.urls")),
+    path("play/", include("play.urls")),
     path("", include("tournaments.urls")),
 ]

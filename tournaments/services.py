@@ -457,6 +457,37 @@ def submit_decklist(user: User, registration: Registration, text: str) -> Deckli
     return deck
 
 
+def record_limited_decklist(registration: Registration, text: str, problems: list[dict]) -> Decklist:
+    """Store the deck a player built at the event from their draft or sealed pool.
+
+    Called by ``drafting.services``, which has checked the deck against the player's
+    pool (something ``check_decklist`` cannot do), so its verdict is stored as it is.
+    """
+    with transaction.atomic():
+        event = _lock_event(registration.event)
+        if event.status != Event.Status.REGISTRATION or event.decklists_locked:
+            raise TournamentError(_("Decklists are locked for this event."))
+        deck, _created = Decklist.objects.update_or_create(
+            registration=registration,
+            defaults={"text": text, "problems": problems, "is_legal": not problems},
+        )
+    return deck
+
+
+def draft_not_over(event: Event) -> str | None:
+    """Why a Draft event cannot start yet (its pods are still drafting or building)."""
+    from drafting.models import Pod
+
+    if event.format != Event.Format.DRAFT:
+        return None
+    open_pods = Pod.objects.filter(event=event).exclude(status=Pod.Status.FINISHED).count()
+    if open_pods:
+        return _("The draft is not over: %(n)d pod(s) are still drafting or building decks.") % {
+            "n": open_pods
+        }
+    return None
+
+
 def lock_decklists(actor: User, event: Event) -> int:
     """Lock every submitted list (also done at the deadline and when the event starts)."""
     if actor is not None:
@@ -503,6 +534,9 @@ def start_event(actor: User, event: Event) -> Event:
         event = _lock_event(event)
         if event.status != Event.Status.REGISTRATION:
             raise TournamentError(_("The event has already started."))
+        not_over = draft_not_over(event)
+        if not_over:
+            raise TournamentError(not_over)
         regs = list(event.registrations.select_for_update().exclude(status=Registration.Status.DROPPED))
         if any(r.status == Registration.Status.CHECKED_IN for r in regs):
             absent = [r for r in regs if r.status != Registration.Status.CHECKED_IN]
@@ -1166,3 +1200,55 @@ def rounds_with_matches(event: Event):
     seats = MatchSeat.objects.select_related("registration").order_by("seat")
     matches = Match.objects.prefetch_related(Prefetch("seats", queryset=seats)).order_by("table")
     return event.rounds.prefetch_related(Prefetch("matches", queryset=matches)).order_by("number")
+
+
+# ---------------------------------------------------------------- games decided by the rules engine
+
+
+def record_engine_game(match: Match, number: int, winner_seat: int | None) -> Match:
+    """Record game ``number`` of an online match as the rules engine decided it.
+
+    ``winner_seat`` is the match seat of the winner, ``None`` for a drawn game. The match
+    row is locked; recording the same game again changes nothing. Once a player has won
+    enough games (or the match has its most games) it is finalised with
+    ``Match.Source.ENGINE`` and the round completes itself through the usual flow.
+    """
+    with transaction.atomic():
+        match = _lock_match(match)
+        games: list[int | None] = list(match.games.order_by("number").values_list("winner_seat", flat=True))
+        if 1 <= number <= len(games):
+            if games[number - 1] != winner_seat:
+                raise TournamentError(
+                    _("Game %(number)d of this match is already recorded with another result.")
+                    % {"number": number}
+                )
+            return match
+        _check_open(match)
+        if number != len(games) + 1:
+            raise TournamentError(
+                _("Game %(number)d cannot be recorded before game %(previous)d.")
+                % {"number": number, "previous": len(games) + 1}
+            )
+        games.append(winner_seat)
+        seats = list(match.seats.order_by("seat"))
+        try:
+            outcome = evaluate(games, match.best_of, seats=len(seats), allow_draw=True)
+        except ResultError as exc:
+            raise TournamentError(str(exc)) from None
+        decided = max(outcome.wins, default=0) >= games_needed(match.best_of)
+        if decided or len(games) >= 2 * match.best_of:
+            _outcome(match, games)  # an elimination match cannot end drawn
+            _finalise(match, games, Match.Source.ENGINE)
+            broadcast_on_commit(match.round.event_id, "pairings")
+            _maybe_complete_round(match.round)
+            return match
+        Game.objects.create(match=match, number=number, winner_seat=winner_seat)
+        for seat, wins in zip(seats, outcome.wins, strict=True):
+            if seat.game_wins != wins:
+                seat.game_wins = wins
+                seat.save(update_fields=["game_wins"])
+        match.game_draws = outcome.draws
+        match.version += 1
+        match.save(update_fields=["game_draws", "version"])
+        broadcast_on_commit(match.round.event_id, "pairings")
+    return match

@@ -91,6 +91,10 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
     ctx = _ctx(request, event, snapshot=snapshot, ruleset=RULESETS[event.tiebreaks])
     ctx["player_count"] = event.registrations.exclude(status=Registration.Status.DROPPED).count()
+    if event.format == Event.Format.DRAFT:
+        ctx["pods"] = list(event.pods.order_by("number"))
+        if request.user.is_authenticated:
+            ctx["my_pod"] = next((p for p in ctx["pods"] if p.seats.filter(user=request.user).exists()), None)
     current = ctx["current_round"]
     ctx["round"] = current
     if current is not None:
@@ -399,6 +403,9 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         add_form=AddPlayerForm(),
         recommended=services.recommended_rounds(sum(1 for r in registrations if r.is_active)),
         game_numbers=range(1, event.best_of * 2 + 1),
+        pods=list(event.pods.order_by("number")) if event.format == Event.Format.DRAFT else [],
+        pods_waiting=event.pods.filter(status="waiting").exists(),
+        draft_not_over=services.draft_not_over(event) if event.status == Event.Status.REGISTRATION else None,
     )
     return render(request, "tournaments/manage.html", ctx)
 
@@ -452,8 +459,22 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         second = get_object_or_404(Registration, event=event, pk=post.get("second"))
         return services.swap_players(user, rnd(), first, second)
 
+    def pods(make: bool):
+        from drafting import services as drafting
+
+        try:
+            if make:
+                return drafting.create_event_pods(user, event)
+            return drafting.start_event_pods(user, event)
+        except drafting.NotAllowed as exc:
+            raise services.NotAllowed(str(exc)) from None
+        except drafting.PodError as exc:
+            raise services.TournamentError(str(exc)) from None
+
     actions: dict[str, tuple[Callable[[], object], str]] = {
         "start": (lambda: services.start_event(user, event), _("The event has started.")),
+        "make-pods": (lambda: pods(True), _("Draft pods made: players can open them now.")),
+        "start-pods": (lambda: pods(False), _("The draft has started.")),
         "pair": (lambda: services.pair_next_round(user, event), _("Round paired: review it, then publish.")),
         "publish": (lambda: services.publish_round(user, rnd()), _("Round published.")),
         "repair": (lambda: services.repair_round(user, rnd()), _("Round paired again.")),
