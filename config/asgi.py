@@ -24,7 +24,9 @@ application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns + drafting_websockets + play_websockets))
+            AuthMiddlewareStack(
+                URLRouter(websocket_urlpatterns + drafting_websockets + play_websockets)
+            )
         ),
     }
 )

@@ -1215,7 +1215,9 @@ def record_engine_game(match: Match, number: int, winner_seat: int | None) -> Ma
     """
     with transaction.atomic():
         match = _lock_match(match)
-        games: list[int | None] = list(match.games.order_by("number").values_list("winner_seat", flat=True))
+        games: list[int | None] = list(
+            match.games.order_by("number").values_list("winner_seat", flat=True)
+        )
         if 1 <= number <= len(games):
             if games[number - 1] != winner_seat:
                 raise TournamentError(

@@ -169,19 +169,21 @@ def plain(value: Any) -> Any:
     return value
 
 
-_LIST_KEYS = ("battlefield", "gone", "turn_order", "elim", "winners", "rng", "trig", "stat")
-_LIST_KEYS += ("repl", "waiting")
+# "trig", "stat" and "repl" are shared between copies: ``new_instance`` replaces them
+# rather than appending in place, so a list object always has the same contents.
+_LIST_KEYS = ("battlefield", "gone", "turn_order", "elim", "winners", "rng", "waiting")
 
 
 def copy_state(state: State) -> State:
     """A structural copy of everything ``apply`` may mutate (about 8x faster than a deep
     copy). Immutable leaves are shared: ability ops inside frames and the waiting and
-    pending entries are never mutated in place (they are replaced)."""
+    pending entries are never mutated in place (they are replaced). The card instance
+    dicts are shared too: ``_Game.mut`` copies one before its first change."""
     new = dict(state)
     new["players"] = [
         {k: (v[:] if type(v) is list else v) for k, v in p.items()} for p in state["players"]
     ]
-    new["cards"] = [c.copy() for c in state["cards"]]
+    new["cards"] = state["cards"][:]  # the card dicts are copied on write (_Game.mut)
     for key in _LIST_KEYS:
         new[key] = state[key][:]
     new["queue"] = [o.copy() for o in state["queue"]]
@@ -196,6 +198,9 @@ def copy_state(state: State) -> State:
     if "replacing" in state:
         new["replacing"] = state["replacing"][:]
     return new
+
+
+_EMPTY: list = []
 
 
 def _ceil_half(value: int) -> int:
@@ -229,6 +234,10 @@ class Voskhozhdenie:
     def __init__(self, db: CardDB | None = None):
         self._db = db
         self._infos: dict[str, _Info] = {}
+        # Tables of static abilities by the sources in force ((iid, _Info) pairs), and
+        # trigger indexes by the (copy-on-write, so never changing) "trig" list object.
+        self._stat_memo: dict[tuple, dict] = {}
+        self._trig_memo: dict[int, tuple[list, dict]] = {}
 
     # -- card data -----------------------------------------------------------------------
 
@@ -373,6 +382,8 @@ class Voskhozhdenie:
         if state["pending"] is None and (state["queue"] or state["frames"] or state["waiting"]):
             return []  # 5.7: nobody acts while the Queue is not empty
         g = _Game(self, state)  # read-only use
+        if state["pending"] is None:
+            return g.action_phase_actions(player)
         out = []
         for action in g.candidates(player):
             try:
@@ -424,10 +435,12 @@ class _Game:
         # unchanged; every mutation that can change them bumps ``_ver``.
         self._ver = 0
         self._cache: dict[str, tuple[int, Any]] = {}
-        self._stat_cache: tuple[tuple, dict] | None = None
+        self._stat_cache: tuple[tuple, dict, tuple] | None = None
+        self._filtered: tuple[tuple, dict] | None = None
         self._trusted: list[Action] = []
         self._fast = True  # legal_actions: trust the per-card checks of ``candidates``
         self._deferred: list[int] | None = None  # eliminations waiting for an effect
+        self._own: set[int] = set()  # card dicts already copied for this state (``mut``)
 
     # ===================================================================================
     # basic accessors
@@ -441,6 +454,17 @@ class _Game:
     def info(self, iid: int) -> _Info:
         cid = self.s["cards"][iid]["card"]
         return self.sys._infos.get(cid) or self.sys.info(cid)
+
+    def mut(self, iid: int) -> dict:
+        """The card instance dict of ``iid``, to change it: ``copy_state`` shares the dicts
+        with the input state, so the first change copies it. Every write to a card dict
+        goes through here; a dict returned by ``mut`` stays the state's own."""
+        cards = self.s["cards"]
+        if iid in self._own:
+            return cards[iid]
+        self._own.add(iid)
+        c = cards[iid] = cards[iid].copy()
+        return c
 
     def player(self, seat: int) -> dict:
         return self.s["players"][seat]
@@ -496,13 +520,14 @@ class _Game:
                 "side": None,
             }
         )
+        self._own.add(iid)
         info = self.sys.info(card_id)
         if info.kind("triggered"):
-            s["trig"].append(iid)
+            s["trig"] = [*s["trig"], iid]  # copy-on-write: shared between state copies
         if info.kind("static"):
-            s["stat"].append(iid)
+            s["stat"] = [*s["stat"], iid]
         if info.kind("replacement"):
-            s["repl"].append(iid)
+            s["repl"] = [*s["repl"], iid]
         return iid
 
     def zone_list(self, iid: int) -> list:
@@ -527,24 +552,42 @@ class _Game:
         hit = self._stat_cache
         if hit is not None and hit[0] == key:
             return hit[1]
-        sources = []
-        by_name: dict[str, list] = {}
+        # The table depends only on which sources are in force (and their cards): find
+        # them, and reuse the table built for the same sources (here or in another state).
+        cards = s["cards"]
+        infos = self.sys._infos
+        sig = []
         for src in s["stat"]:
-            c = s["cards"][src]
-            if c["zone"] != "battlefield" or (c["wounded"] and self.card(src).type == "squad"):
+            c = cards[src]
+            if c["zone"] != "battlefield":
                 continue
-            info = self.info(src)
-            for i in info.kind("static"):
-                for op in info.abilities[i]["effects"]:
-                    sources.append((src, op))
-                    by_name.setdefault(op["op"], []).append((src, op))
-        table = {
-            "sources": sources,
-            "by_name": by_name,
-            "lose": "lose_abilities" in by_name,
-            "filtered": {},
-        }
-        self._stat_cache = (key, table)
+            info = infos.get(c["card"]) or self.sys.info(c["card"])
+            if c["wounded"] and info.card.type == "squad":
+                continue
+            sig.append((src, info))
+        sig_t = tuple(sig)
+        if hit is not None and hit[2] == sig_t:
+            table = hit[1]
+        else:
+            memo = self.sys._stat_memo
+            table = memo.get(sig_t)
+            if table is None:
+                sources = []
+                by_name: dict[str, list] = {}
+                for src, info in sig_t:
+                    for i in info.kind("static"):
+                        for op in info.abilities[i]["effects"]:
+                            sources.append((src, op))
+                            by_name.setdefault(op["op"], []).append((src, op))
+                table = {
+                    "sources": sources,
+                    "by_name": by_name,
+                    "lose": "lose_abilities" in by_name,
+                }
+                if len(memo) > 4096:
+                    memo.clear()
+                memo[sig_t] = table
+        self._stat_cache = (key, table, sig_t)
         return table
 
     def static_sources(self) -> list[tuple[int, dict]]:
@@ -597,14 +640,21 @@ class _Game:
         if not self.s["stat"]:
             return []
         table = self._statics()
-        found = table["filtered"].get(name)
-        if found is None:
-            found = table["by_name"].get(name, [])
-            if found and table["lose"]:
-                lost = self.lost_abilities()
-                found = [(src, op) for src, op in found if src not in lost]
-            if not self._busy:  # not while the lost set itself is being computed
-                table["filtered"][name] = found
+        found = table["by_name"].get(name, _EMPTY)
+        if not found or not table["lose"]:
+            return found
+        # Some source removes abilities: filter, cached until the next mutation.
+        key = self._stat_cache[0]
+        filtered = self._filtered
+        if filtered is None or filtered[0] != key:
+            filtered = self._filtered = (key, {})
+        hit = filtered[1].get(name)
+        if hit is not None:
+            return hit
+        lost = self.lost_abilities()
+        found = [(src, op) for src, op in found if src not in lost]
+        if not self._busy:  # not while the lost set itself is being computed
+            filtered[1][name] = found
         return found
 
     def static_targets(self, src: int, op: dict) -> list[int]:
@@ -868,6 +918,7 @@ class _Game:
             dest = "graveyard"  # 2.3.4.2
         if src == "battlefield" and card.minor and dest != "battlefield":
             dest = "gone"  # 2.1.5.3, AMB-35
+        c = self.mut(iid)
         if src != "queue":
             self.zone_list(iid).remove(iid)
         # 1.4.4 step 1: effects that depend on the zone stop applying.
@@ -909,6 +960,7 @@ class _Game:
         tid = c["tactic"]
         if tid is None:
             return
+        c = self.mut(iid)
         for t in self.s["tactics"]:
             if t["id"] == tid:
                 side = t[c["side"]]
@@ -928,6 +980,7 @@ class _Game:
             return
         if self.replace("wounded", iid, c["owner"], {"amount": amount}):
             return
+        c = self.mut(iid)
         kind = self.card(iid).type
         if kind == "city":
             if c["ruined"]:
@@ -978,6 +1031,7 @@ class _Game:
         if c["zone"] == "battlefield" and c["wounded"]:
             if self.replace("healed", iid, c["owner"]):
                 return
+            c = self.mut(iid)
             c["wounded"] = False  # 2.3.2.8
             self.emit("healed", iid=iid)
             self.trigger("healed", iid, c["owner"])
@@ -990,7 +1044,7 @@ class _Game:
             return False
         if kind == "city" and c["ruined"]:
             return False  # 2.3.1.7
-        c["strength"] = self.card(iid).strength  # 2.3.1.8, 2.3.6.5
+        self.mut(iid)["strength"] = self.card(iid).strength  # 2.3.1.8, 2.3.6.5
         return True
 
     def check_elimination(self, seat: int) -> None:
@@ -1050,8 +1104,10 @@ class _Game:
         s["frames"] = [f for f in s["frames"] if f["ctx"].get("controller") != seat]
         s["waiting"] = [w for w in s["waiting"] if w["controller"] != seat]
         s["temp"] = [t for t in s["temp"] if t["controller"] != seat]
-        for c in s["cards"]:
+        for iid in range(len(s["cards"])):
+            c = s["cards"][iid]
             if c["owner"] == seat and c["zone"] != "gone":
+                c = self.mut(iid)
                 if c["zone"] == "battlefield":
                     self.unassign(c["iid"])
                 if c["zone"] != "queue":
@@ -1088,13 +1144,17 @@ class _Game:
         if not s["trig"]:
             return
         lost = None
-        index = self._cache.get("by_event")
-        if index is None or index[0] != len(s["trig"]):
+        trig = s["trig"]
+        memo = self.sys._trig_memo
+        index = memo.get(id(trig))
+        if index is None or index[0] is not trig or index[2] != len(trig):
             by_event: dict[str, list[int]] = {}
-            for src in s["trig"]:
+            for src in trig:
                 for name in self.info(src).events:
                     by_event.setdefault(name, []).append(src)
-            index = self._cache["by_event"] = (len(s["trig"]), by_event)
+            if len(memo) > 4096:
+                memo.clear()
+            index = memo[id(trig)] = (trig, by_event, len(trig))
         for src in index[1].get(event, ()):
             c = s["cards"][src]
             if c["zone"] in ("main", "gone"):
@@ -1468,9 +1528,10 @@ class _Game:
         for seat in self.players_word(op.get("player"), ctx):
             for _ in range(n):
                 iid = self.new_instance(op["card"], seat, "limbo")
-                self.s["cards"][iid]["zone"] = "battlefield"
+                c = self.mut(iid)  # new: already this state's own
+                c["zone"] = "battlefield"
                 self.s["battlefield"].append(iid)
-                self.s["cards"][iid]["entered"] = self.s["round"]
+                c["entered"] = self.s["round"]
                 self.emit("created", iid=iid, card=op["card"], player=seat)
                 self.trigger("enters_battlefield", iid, seat)
 
@@ -1545,7 +1606,7 @@ class _Game:
             o for o in self.s["queue"] if not (o["kind"] == "card" and o["iid"] == iid)
         ]
         if c["zone"] == "queue":
-            c["zone"] = "graveyard"
+            self.mut(iid)["zone"] = "graveyard"
             self.s["players"][c["owner"]]["graveyard"].append(iid)
 
     # ===================================================================================
@@ -1557,7 +1618,7 @@ class _Game:
     ) -> None:
         """6.4.2: reveal, pay, enter the Queue, trigger "played"."""
         s = self.s
-        c = s["cards"][iid]
+        c = self.mut(iid)
         card = self.card(iid)
         if pay:
             price = self.cost(iid) + (x if card.cost is not None and card.cost.x else 0)
@@ -1600,7 +1661,6 @@ class _Game:
             s["queue"].pop(0)
         if obj["kind"] == "card":
             iid = obj["iid"]
-            c = s["cards"][iid]
             info = self.info(iid)
             if self.card(iid).type == "order":
                 # 6.4.3, 6.3.1.1: carry out the dynamic abilities, then to the Graveyard.
@@ -1617,6 +1677,7 @@ class _Game:
                 self.push(ops, ctx)
                 self.emit("resolved", iid=iid)
                 return
+            c = self.mut(iid)
             c["zone"] = "limbo"
             s["battlefield"].append(iid)
             c["zone"] = "battlefield"
@@ -2083,6 +2144,90 @@ class _Game:
                 out.append(self.activation(iid, i, seat))
         return out
 
+    def action_phase_actions(self, seat: int) -> list[Action]:
+        """``legal_actions`` in the Actions phase: the candidates of ``candidates`` in the
+        same order, each checked once here with the checks of ``validate`` (the caller
+        made sure that ``seat`` is the active player and the Queue is empty; a test
+        compares this with validating every candidate)."""
+        s = self.s
+        cards = s["cards"]
+        infos = self.sys._infos
+        p = s["players"][seat]
+        out: list[Action] = [{"type": "pass"}]
+        opponents = self.opponents(seat)
+        can_declare = not self.prohibited("declare_tactic", seat=seat)
+        if opponents and can_declare:  # 5.6.3.2.2.2
+            existing = sum(1 for t in s["tactics"] if t["iid"] is None)
+            if existing < self.max_direct_attacks():
+                out.extend({"type": "direct_attack", "target": q} for q in opponents)
+        battlefield = s["battlefield"]
+        for iid in battlefield:
+            c = cards[iid]
+            if c["owner"] != seat:
+                continue
+            info = infos.get(c["card"]) or self.sys.info(c["card"])
+            for i in info.kind("activated"):
+                action = self.activation(iid, i, seat)
+                try:
+                    self.validate_activation(seat, action)
+                except IllegalAction:
+                    continue
+                out.append(action)
+        # Playing and declaring (6.4.2, 5.6.3.2.2, 5.6.3.2.4).
+        can_orders = not self.prohibited("play_orders", seat=seat)
+        coins = p["coins"]
+        cost_ops = self.static_ops("cost")
+        for zone in ("hand", "reinforcement"):
+            for iid in p[zone]:
+                card = (infos.get(cards[iid]["card"]) or self.info(iid)).card
+                kind = card.type
+                if kind == "city" or (kind == "tactic" and zone != "hand"):
+                    continue
+                printed = card.cost
+                if printed is None:
+                    continue
+                cost = self.cost(iid) if cost_ops else max(0, card.cost_value)
+                if cost > coins:
+                    continue
+                if kind == "tactic":
+                    if not can_declare:
+                        continue
+                elif kind == "order" and not can_orders:
+                    continue
+                if printed.x:
+                    xs: Sequence[int | None] = range(0, max(0, min(coins - cost, 10)) + 1)
+                else:
+                    xs = (None,)
+                if kind != "tactic":
+                    out.extend(self._with_x({"type": "play", "iid": iid}, x) for x in xs)
+                elif "confrontation" in card.subtypes:
+                    for q in opponents:
+                        out.extend(
+                            self._with_x({"type": "declare", "iid": iid, "target": q}, x)
+                            for x in xs
+                        )
+                else:
+                    out.extend(self._with_x({"type": "declare", "iid": iid}, x) for x in xs)
+        # Assigning (5.6.3.2.3): each Squad checked once, for every (Tactic, side).
+        ready = [t["id"] for t in s["tactics"] if t["ready"]]
+        if ready:
+            may_assign = not self.prohibited("assign", seat=seat)
+            rnd = s["round"]
+            for iid in battlefield:
+                c = cards[iid]
+                if c["owner"] != seat or c["tactic"] is not None or c["wounded"]:
+                    continue
+                if (infos.get(c["card"]) or self.info(iid)).card.type != "squad":
+                    continue
+                if c["entered"] == rnd and not self.has_keyword(iid, "zeal"):
+                    continue
+                if not may_assign or self.prohibited("be_assigned", iid=iid):
+                    continue
+                for tid in ready:
+                    out.append({"type": "assign", "iid": iid, "tactic": tid, "side": "attack"})
+                    out.append({"type": "assign", "iid": iid, "tactic": tid, "side": "defence"})
+        return out
+
     @staticmethod
     def _with_x(action: dict, x: int | None) -> dict:
         if x is not None:
@@ -2363,7 +2508,7 @@ class _Game:
             self.emit("direct_attack", player=seat, target=action["target"])
             self.trigger("direct_attack", None, seat)  # effects.EVENTS: no event card
         elif kind == "assign":
-            c = s["cards"][action["iid"]]
+            c = self.mut(action["iid"])
             t = self.tactic_by_id(action["tactic"])
             t[action["side"]].append(action["iid"])
             c["tactic"] = t["id"]

@@ -1,0 +1,24 @@
+"""Celery tasks of the drafting app: they take ids, load rows, call one service.
+
+Each is harmless if it runs late or twice: ``auto_pick`` carries the pick number it was
+scheduled for, ``finish_building`` re-reads the deadline under the pod's row lock.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from drafting import services
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def auto_pick(pod_id: int, seat_number: int, pick_number: int) -> str | None:
+    """A bot's pick, or the timer's pick for a player who ran out of time."""
+    pick = services.auto_pick(pod_id, seat_number, pick_number)
+    return pick.card_id if pick else None
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def finish_building(pod_id: int) -> bool:
+    """At the deck-building deadline, bots build the decks nobody submitted."""
+    return services.finish_building(pod_id)

@@ -1,0 +1,497 @@
+"""Pages of the drafting app. Thin: parse, authorise, call one service, render.
+
+A seated player's page shows their own pack; everyone else (spectators, and organisers
+while the draft runs) sees progress only. The fragments are re-fetched with htmx when
+the pod's websocket says something changed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from drafting import draft as draft_core
+from drafting import services
+from drafting.forms import PodForm
+from drafting.models import Pod, Seat
+from engine.cards.model import Card, CardDB
+
+TYPE_NAMES = {
+    "city": gettext_lazy("City"),
+    "squad": gettext_lazy("Squad"),
+    "tactic": gettext_lazy("Tactic"),
+    "order": gettext_lazy("Order"),
+    "relic": gettext_lazy("Relic"),
+    "fortification": gettext_lazy("Fortification"),
+    "patron": gettext_lazy("Patron"),
+}
+COLOUR_NAMES = {
+    "white": gettext_lazy("White"),
+    "blue": gettext_lazy("Blue"),
+    "black": gettext_lazy("Black"),
+    "red": gettext_lazy("Red"),
+}
+COLOUR_ORDER = {"white": 0, "blue": 1, "black": 2, "red": 3}
+TYPE_ORDER = {t: n for n, t in enumerate(TYPE_NAMES)}
+
+
+def card_info(card: Card, lang: str) -> dict[str, Any]:
+    """What a page shows of a card, in the viewer's language."""
+    if card.cost is None:
+        cost = ""
+    elif card.cost.x:
+        cost = "X"
+    elif card.cost.supply:
+        cost = f"{card.cost.supply}⚑"
+    else:
+        cost = str(card.cost.coins)
+    colours = sorted(card.colours, key=COLOUR_ORDER.__getitem__)
+    return {
+        "id": card.id,
+        "name": card.name(lang),
+        "cost": cost,
+        "cost_value": card.cost_value,
+        "type": card.type,
+        "type_name": TYPE_NAMES.get(card.type, card.type),
+        "colours": colours,
+        "colour_names": [COLOUR_NAMES[c] for c in colours] or [_("Neutral")],
+        "colour_key": "".join(str(COLOUR_ORDER[c]) for c in colours) or "9",
+        "type_key": TYPE_ORDER.get(card.type, 9),
+        "strength": card.strength,
+        "supply": card.supply,
+        "text": card.text_ru if lang == "ru" else card.text_en,
+        "rarity": card.rarity,
+        "reinforcement": "reinforcement" in card.keywords,
+    }
+
+
+def cards_info(db: CardDB, ids: Sequence[str], lang: str) -> list[dict[str, Any]]:
+    return [card_info(db.card(card_id), lang) for card_id in ids]
+
+
+def _pod(pk: int) -> Pod:
+    return get_object_or_404(Pod.objects.select_related("event"), pk=pk)
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _run(request: HttpRequest, action: Callable[[], object], success: str | None = None) -> bool:
+    try:
+        action()
+    except services.NotAllowed as exc:
+        raise PermissionDenied(str(exc)) from None
+    except services.PodError as exc:
+        messages.error(request, str(exc))
+        return False
+    if success:
+        messages.success(request, success)
+    return True
+
+
+# ---------------------------------------------------------------- lists
+
+
+@require_GET
+def pod_list(request: HttpRequest) -> HttpResponse:
+    pods = Pod.objects.select_related("event").annotate(
+        players=Count("seats", filter=Q(seats__user__isnull=False))
+    )
+    mine = []
+    if request.user.is_authenticated:
+        mine = list(pods.filter(seats__user=request.user).order_by("-created_at")[:20])
+    open_pods = pods.filter(status=Pod.Status.WAITING, event__isnull=True)[:50]
+    running = pods.exclude(status=Pod.Status.WAITING)[:30]
+    return render(
+        request,
+        "drafting/pod_list.html",
+        {"mine": mine, "open_pods": open_pods, "running": running, "form": PodForm()},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def pod_create(request: HttpRequest) -> HttpResponse:
+    form = PodForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            pod = services.create_pod(request.user, **form.cleaned_data)
+        except services.PodError as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("Pod opened. Share its page so others can join."))
+            return redirect("drafting:room", pk=pod.pk)
+    return render(request, "drafting/pod_form.html", {"form": form})
+
+
+@login_required
+@require_POST
+def quick(request: HttpRequest) -> HttpResponse:
+    kind = request.POST.get("kind", Pod.Kind.DRAFT)
+    created: list[Pod] = []
+    if _run(request, lambda: created.append(services.quick_pod(request.user, kind=kind))):
+        pod = created[0]
+        if pod.status == Pod.Status.BUILDING:
+            return redirect("drafting:deck", pk=pod.pk)
+        return redirect("drafting:room", pk=pod.pk)
+    return redirect("drafting:pod_list")
+
+
+# ---------------------------------------------------------------- the room
+
+
+def _panel_context(request: HttpRequest, pod: Pod, seat: Seat) -> dict[str, Any]:
+    lang = services.language()
+    db = services.card_db(pod)
+    ctx: dict[str, Any] = {"pod": pod, "seat": seat, "pack": None, "pool": []}
+    if pod.state:
+        pool_ids = services.pool_of(pod, seat)
+        ctx["pool"] = cards_info(db, pool_ids, lang)
+        ctx["pool_colours"] = _colour_counts(db, pool_ids)
+    if pod.status == Pod.Status.DRAFTING and not pod.is_sealed:
+        state = pod.state
+        pack = draft_core.current_pack(state, seat.number)
+        if pack is not None:
+            ctx["pack"] = cards_info(db, pack["cards"], lang)
+            ctx["booster_round"] = pack["round"] + 1
+            ctx["pick_number"] = draft_core.pick_number(state, seat.number)
+            ctx["round_pick"] = draft_core.round_pick_number(state, seat.number)
+        ctx["rounds"] = state["rounds"]
+        ctx["queue"] = len(state["queues"][seat.number])
+        waiting = draft_core.waiting_on(state).get(seat.number)
+        if waiting is not None:
+            ctx["waiting_on"] = pod.seats.filter(number=waiting).select_related("user").first()
+    return ctx
+
+
+def _colour_counts(db: CardDB, ids: Sequence[str]) -> list[tuple[str, int]]:
+    counts: Counter[str] = Counter()
+    for card_id in ids:
+        card = db.card(card_id)
+        for colour in card.colours or {"neutral"}:
+            counts[colour] += 1
+    names = {**COLOUR_NAMES, "neutral": gettext_lazy("Neutral")}
+    return [(str(names[c]), counts[c]) for c in (*COLOUR_ORDER, "neutral") if counts[c]]
+
+
+def _overview_context(request: HttpRequest, pod: Pod) -> dict[str, Any]:
+    seats = list(pod.seats.select_related("user").order_by("number"))
+    rows = services.seat_progress(pod, seats)
+    if pod.state and not pod.is_sealed:
+        for row in rows:
+            row["logs"] = services.can_see_picks(request.user, pod, row["seat"])
+    return {
+        "pod": pod,
+        "rows": rows,
+        "can_manage": services.can_manage(request.user, pod),
+        "my_seat": next(
+            (s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk),
+            None,
+        ),
+    }
+
+
+@require_GET
+def room(request: HttpRequest, pk: int) -> HttpResponse:
+    pod = _pod(pk)
+    seat = services.seat_of(request.user, pod)
+    ctx = _overview_context(request, pod)
+    ctx["seat"] = seat
+    if seat is not None:
+        ctx.update(_panel_context(request, pod, seat))
+    return render(request, "drafting/room.html", ctx)
+
+
+@require_GET
+def panel(request: HttpRequest, pk: int) -> HttpResponse:
+    pod = _pod(pk)
+    seat = services.seat_of(request.user, pod)
+    if seat is None:
+        raise PermissionDenied(_("You have no seat in this pod."))
+    return render(request, "drafting/_panel.html", _panel_context(request, pod, seat))
+
+
+@require_GET
+def overview(request: HttpRequest, pk: int) -> HttpResponse:
+    pod = _pod(pk)
+    return render(request, "drafting/_overview.html", _overview_context(request, pod))
+
+
+@login_required
+@require_POST
+def pick(request: HttpRequest, pk: int) -> HttpResponse:
+    pod = _pod(pk)
+    error = None
+    try:
+        services.make_pick(
+            request.user,
+            pod,
+            request.POST.get("pick"),
+            request.POST.get("card"),
+            seat_number=request.POST.get("seat"),
+        )
+    except services.NotAllowed as exc:
+        raise PermissionDenied(str(exc)) from None
+    except services.PodError as exc:
+        error = str(exc)
+    if _is_htmx(request):
+        pod = _pod(pk)
+        seat = services.seat_of(request.user, pod)
+        ctx = _panel_context(request, pod, seat)
+        ctx["error"] = error
+        response = render(request, "drafting/_panel.html", ctx)
+        if pod.status != Pod.Status.DRAFTING:
+            response["HX-Redirect"] = reverse("drafting:deck", kwargs={"pk": pk})
+        return response
+    if error:
+        messages.error(request, error)
+    pod.refresh_from_db()
+    if pod.status == Pod.Status.BUILDING:
+        return redirect("drafting:deck", pk=pk)
+    return redirect("drafting:room", pk=pk)
+
+
+@login_required
+@require_POST
+def highlight(request: HttpRequest, pk: int) -> HttpResponse:
+    pod = _pod(pk)
+    try:
+        services.highlight(request.user, pod, request.POST.get("card"))
+    except services.NotAllowed as exc:
+        raise PermissionDenied(str(exc)) from None
+    except services.PodError as exc:
+        return JsonResponse({"error": str(exc)}, status=409)
+    return HttpResponse(status=204)
+
+
+@login_required
+@require_POST
+def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    pod = _pod(pk)
+    user = request.user
+    actions: dict[str, tuple[Callable[[], object], str]] = {
+        "join": (lambda: services.join_pod(user, pod), _("You have a seat.")),
+        "leave": (lambda: services.leave_pod(user, pod), _("You left the pod.")),
+        "start": (lambda: services.start_pod(user, pod), _("The draft has started.")),
+    }
+    if action not in actions:
+        raise Http404(_("Unknown action."))
+    handler, success = actions[action]
+    _run(request, handler, success)
+    pod.refresh_from_db()
+    if action == "start" and pod.status == Pod.Status.BUILDING and services.seat_of(user, pod):
+        return redirect("drafting:deck", pk=pk)
+    return redirect("drafting:room", pk=pk)
+
+
+@login_required
+@require_GET
+def manage(request: HttpRequest, pk: int) -> HttpResponse:
+    pod = _pod(pk)
+    if not services.can_manage(request.user, pod):
+        raise PermissionDenied(_("Only the organiser of this pod can open its console."))
+    ctx = _overview_context(request, pod)
+    if pod.status in (Pod.Status.BUILDING, Pod.Status.FINISHED):
+        db = services.card_db(pod)
+        for row in ctx["rows"]:
+            row["colours"] = _colour_counts(db, services.pool_of(pod, row["seat"]))
+    return render(request, "drafting/manage.html", ctx)
+
+
+# ---------------------------------------------------------------- deck building
+
+
+def _deck_from_post(post, pool: Sequence[str]) -> dict[str, list[str]]:
+    deck: dict[str, list[str]] = {section: [] for section in services.DECK_SECTIONS}
+    for index, card_id in enumerate(pool):
+        section = post.get(f"slot-{index}", "")
+        if section in deck:
+            deck[section].append(card_id)
+    return deck
+
+
+def _slots(pool: Sequence[str], deck: dict[str, list[str]] | None) -> list[str]:
+    """The section of each pool entry (by index) for a saved or suggested deck."""
+    left = {section: Counter(ids) for section, ids in (deck or {}).items()}
+    out = []
+    for card_id in pool:
+        placed = ""
+        for section in services.DECK_SECTIONS:
+            if left.get(section, Counter())[card_id] > 0:
+                left[section][card_id] -= 1
+                placed = section
+                break
+        out.append(placed)
+    return out
+
+
+def _deck_context(request: HttpRequest, pod: Pod, seat: Seat, deck: dict | None) -> dict[str, Any]:
+    lang = services.language()
+    db = services.card_db(pod)
+    pool = services.pool_of(pod, seat)
+    slots = _slots(pool, deck)
+    entries = [
+        {"index": i, "card": card_info(db.card(card_id), lang), "section": slot}
+        for i, (card_id, slot) in enumerate(zip(pool, slots, strict=True))
+    ]
+    entries.sort(
+        key=lambda e: (
+            e["card"]["type"] != "city",
+            e["card"]["colour_key"],
+            e["card"]["cost_value"],
+            e["card"]["name"],
+        )
+    )
+    return {
+        "pod": pod,
+        "seat": seat,
+        "entries": entries,
+        "sections": [
+            ("", "—"),
+            ("cities", _("City")),
+            ("main", _("Main")),
+            ("reinforcement", _("Reinforcement")),
+        ],
+        "counts": Counter(slots),
+        "problems": services.check_deck(pod, seat, deck, db=db, lang=lang) if deck else None,
+        "text": services.deck_text(seat.deck, db, lang) if seat.deck else "",
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck(request: HttpRequest, pk: int) -> HttpResponse:
+    pod = _pod(pk)
+    seat = services.seat_of(request.user, pod)
+    if seat is None:
+        raise PermissionDenied(_("You have no seat in this pod."))
+    if pod.status in (Pod.Status.WAITING, Pod.Status.DRAFTING):
+        return redirect("drafting:room", pk=pk)
+    current = seat.deck
+    if request.method == "POST":
+        current = _deck_from_post(request.POST, services.pool_of(pod, seat))
+        try:
+            services.submit_deck(
+                request.user, pod, current["cities"], current["main"], current["reinforcement"]
+            )
+        except services.NotAllowed as exc:
+            raise PermissionDenied(str(exc)) from None
+        except services.PodError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Deck saved."))
+            return redirect("drafting:deck", pk=pk)
+    elif request.GET.get("suggest") and pod.status == Pod.Status.BUILDING:
+        from drafting import bots
+
+        db = services.card_db(pod)
+        current = bots.bot_build_deck([db.card(c) for c in services.pool_of(pod, seat)])
+    ctx = _deck_context(request, pod, seat, current)
+    return render(request, "drafting/deck.html", ctx)
+
+
+@login_required
+@require_POST
+def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
+    pod = _pod(pk)
+    seat = services.seat_of(request.user, pod)
+    if seat is None:
+        raise PermissionDenied(_("You have no seat in this pod."))
+    pool = services.pool_of(pod, seat)
+    current = _deck_from_post(request.POST, pool)
+    problems = services.check_deck(pod, seat, current, lang=services.language())
+    counts = {section: len(ids) for section, ids in current.items()}
+    return render(request, "drafting/_deck_check.html", {"problems": problems, "counts": counts})
+
+
+# ---------------------------------------------------------------- logs and replay
+
+
+def _seat_for_log(request: HttpRequest, pk: int, number: int) -> tuple[Pod, Seat]:
+    pod = _pod(pk)
+    seat = get_object_or_404(Seat.objects.select_related("user"), pod=pod, number=number)
+    if not services.can_see_picks(request.user, pod, seat):
+        raise PermissionDenied(_("These picks are not shown to you (yet)."))
+    return pod, seat
+
+
+@require_GET
+def log_json(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+    pod, seat_row = _seat_for_log(request, pk, seat)
+    data = {
+        "pod": pod.pk,
+        "seat": seat_row.number + 1,
+        "player": seat_row.name,
+        "sets": pod.set_codes,
+        "picks": services.pick_log(pod, seat_row),
+        "deck": seat_row.deck,
+    }
+    response = HttpResponse(
+        json.dumps(data, ensure_ascii=False, indent=1),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="pod{pod.pk}-seat{seat_row.number + 1}.json"'
+    )
+    return response
+
+
+@require_GET
+def log_text(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+    pod, seat_row = _seat_for_log(request, pk, seat)
+    lang = services.language()
+    db = services.card_db(pod)
+    lines = [f"{pod} — {seat_row.name} ({_('seat')} {seat_row.number + 1})", ""]
+    for entry in services.pick_log(pod, seat_row):
+        lines.append(f"{_('Booster')} {entry['round']}, {_('pick')} {entry['number']}:")
+        for card_id in entry["pack_cards"]:
+            mark = "--> " if card_id == entry["card"] else "    "
+            lines.append(f"{mark}{db.card(card_id).name(lang)}")
+        lines.append("")
+    response = HttpResponse("\n".join(lines), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="pod{pod.pk}-seat{seat_row.number + 1}.txt"'
+    )
+    return response
+
+
+@require_GET
+def replay(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+    pod, seat_row = _seat_for_log(request, pk, seat)
+    log = services.pick_log(pod, seat_row)
+    if not log:
+        raise Http404(_("No picks yet."))
+    try:
+        index = min(max(int(request.GET.get("pick", 1)), 1), len(log)) - 1
+    except ValueError:
+        index = 0
+    entry = log[index]
+    lang = services.language()
+    db = services.card_db(pod)
+    return render(
+        request,
+        "drafting/replay.html",
+        {
+            "pod": pod,
+            "seat": seat_row,
+            "entry": entry,
+            "pack": cards_info(db, entry["pack_cards"], lang),
+            "pool": cards_info(db, [e["card"] for e in log[:index]], lang),
+            "number": index + 1,
+            "total": len(log),
+        },
+    )

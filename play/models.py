@@ -1,0 +1,168 @@
+"""Online game sessions: one row per game, the seats at it, and every action applied.
+
+The engine state of a running game is the JSON stored on the ``GameSession`` row;
+``seq`` counts the actions applied to it. ``play.tasks.apply_action`` locks the row,
+applies one action through the engine and writes the new state, ``seq + 1`` and the
+``ActionLog`` row in one transaction. The unique constraint on ``(session, seq)`` is the
+last line of defence against an action applied twice; replaying the log from the seed
+rebuilds the stored state exactly.
+
+Concessions and timeouts end a game without an engine action: they are recorded in
+``end_reason`` and ``result``, never in the action log.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+def new_game_seed() -> int:
+    return secrets.randbits(62)
+
+
+class SessionStatusError(Exception):
+    """A status change the session pipeline does not allow (a bug in the caller)."""
+
+
+class GameSession(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting for players")
+        RUNNING = "running", _("Being played")
+        FINISHED = "finished", _("Finished")
+        ABORTED = "aborted", _("Aborted")
+
+    class EndReason(models.TextChoices):
+        NONE = "", "—"
+        RULES = "rules", _("Decided by the rules")
+        TIME = "time", _("Out of time")
+        CONCEDE = "concede", _("Conceded")
+        ABORTED = "aborted", _("Aborted")
+
+    # The pipeline: a status only moves along these arrows (see ``set_status``).
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
+        Status.WAITING: (Status.RUNNING, Status.ABORTED),
+        Status.RUNNING: (Status.FINISHED, Status.ABORTED),
+        Status.FINISHED: (),
+        Status.ABORTED: (),
+    }
+
+    system = models.CharField(_("game"), max_length=40)
+    match = models.ForeignKey(
+        "tournaments.Match",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="play_sessions",
+    )
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    config = models.JSONField(default=dict, blank=True)
+    decks = models.JSONField(default=list, blank=True)
+    seed = models.BigIntegerField(default=new_game_seed, editable=False)
+    state = models.JSONField(null=True, blank=True, editable=False)
+    seq = models.PositiveIntegerField(default=0, help_text="Number of actions applied.")
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.WAITING)
+    result = models.JSONField(null=True, blank=True)
+    end_reason = models.CharField(max_length=20, choices=EndReason.choices, default="", blank=True)
+    # Seconds each player has for the whole game (casual) or match (tournament); None: untimed.
+    time_bank = models.PositiveIntegerField(null=True, blank=True)
+    invite_token = models.CharField(max_length=40, null=True, blank=True, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "game_number"],
+                condition=Q(match__isnull=False),
+                name="one_session_per_match_game",
+            )
+        ]
+
+    def __str__(self) -> str:
+        if self.match_id:
+            return f"{self.system} game {self.game_number} of match {self.match_id}"
+        return f"{self.system} game #{self.pk}"
+
+    def set_status(self, status: str) -> None:
+        """Move along the pipeline, or raise ``SessionStatusError``."""
+        if status not in self.TRANSITIONS[self.status]:
+            raise SessionStatusError(
+                f"game session {self.pk}: {self.status} → {status} is not allowed"
+            )
+        self.status = status
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.Status.FINISHED, self.Status.ABORTED)
+
+
+class SessionSeat(models.Model):
+    """One seat at a game: a person, an empty place waiting for one, or a bot."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="play_seats",
+    )
+    is_bot = models.BooleanField(default=False)
+    bot_name = models.CharField(max_length=40, blank=True)
+    match_seat = models.ForeignKey(
+        "tournaments.MatchSeat", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    # The clock: seconds left in the bank, and when the bank runs out while this seat acts.
+    time_left = models.FloatField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="unique_session_seat"),
+            models.UniqueConstraint(
+                fields=["session", "user"],
+                condition=Q(user__isnull=False),
+                name="one_seat_per_user_per_session",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.number} of {self.session_id}"
+
+    @property
+    def label(self) -> str:
+        if self.is_bot:
+            return f"Bot ({self.bot_name})"
+        if self.user_id is None:
+            return str(_("Open seat"))
+        return self.user.get_username()
+
+
+class ActionLog(models.Model):
+    """One engine action, in order: ``seq`` is the session's ``seq`` before it was applied."""
+
+    session = models.ForeignKey(GameSession, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    events = models.JSONField(default=list, blank=True)
+    applied_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "seq"], name="one_action_per_seq")
+        ]

@@ -1,0 +1,762 @@
+"""Every change of an online game, one named function each.
+
+Flow of one action (docs: DESIGN.md, "Flow of one online game"):
+
+1. ``submit_action`` (called by the view or the websocket) checks that the user holds a
+   seat that may act now and enqueues ``play.tasks.apply_action`` with JSON arguments;
+2. the worker runs ``apply_action``: it locks the session row, refuses a stale ``seq``
+   or an action out of turn, calls the engine (``IllegalAction`` changes nothing and
+   goes back to that player), stores the new state, appends the ``ActionLog`` row, bumps
+   ``seq`` and moves the clocks, all in one transaction;
+3. after commit each seat's own view goes to that seat's channel group and the public
+   view to spectators; the next bot move and the clock tasks are scheduled.
+
+Every task carries the ``seq`` it was made for, so a retry after a worker crash
+(``acks_late``), a late clock or a second bot move changes nothing: the lock serialises
+them, the ``seq`` check refuses all but the first, and the unique ``(session, seq)``
+constraint backs it.
+
+Nothing here knows a particular game: the engine comes from the registry
+(``registry.get(system).load("engine")``) and the bots from the ``bots`` module next to
+the engine's module (``engine.<system>.bots``: ``BOTS`` and ``make_bot``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from engine.core import registry
+from engine.core.errors import EngineError, IllegalAction
+from engine.core.protocol import GameResult, GameSystem, State, replay
+from play.models import ActionLog, GameSession, SessionSeat
+
+logger = logging.getLogger("gauntlet.play")
+
+User = AbstractBaseUser | AnonymousUser
+
+DEFAULT_BOT = "heuristic"
+BOT_DELAY_SECONDS = 0.4  # a bot answers after a short pause, so people can follow its moves
+CASUAL_TIME_BANK = 15 * 60  # seconds per player for a game against a friend
+MATCH_TIME_BANK = 25 * 60  # seconds per player for a whole tournament match
+
+
+class PlayError(Exception):
+    """Something the person can fix; the message is shown to them as it is."""
+
+
+class NotAllowed(PlayError):
+    """The person may not do this."""
+
+
+# ---------------------------------------------------------------- engines and bots
+
+
+def engine_of(system: str) -> GameSystem:
+    try:
+        return registry.get(system).load("engine")
+    except registry.UnknownGameSystem as exc:
+        raise PlayError(str(exc)) from None
+
+
+def _bots_module(system: str):
+    path = registry.get(system).engine
+    if not path:
+        return None
+    package = path.partition(":")[0].rpartition(".")[0]
+    try:
+        return importlib.import_module(f"{package}.bots")
+    except ImportError:
+        return None
+
+
+def bot_names(system: str) -> list[str]:
+    module = _bots_module(system)
+    return list(getattr(module, "BOTS", {})) if module else []
+
+
+def playable_systems() -> list[tuple[registry.GameSystemInfo, list[str]]]:
+    """Game systems with an engine that loads, each with the names of its bots."""
+    found = []
+    for info in registry.all_systems():
+        if not info.engine:
+            continue
+        try:
+            info.load("engine")
+        except Exception:  # an engine being written may not import yet
+            logger.info("game system %s has no working engine", info.key)
+            continue
+        found.append((info, bot_names(info.key)))
+    return found
+
+
+def _bot_seed(session: GameSession, seat: int, seq: int) -> int:
+    # A fresh generator per move, derived from the game's seed: a bot move is a pure
+    # function of the stored state, so a retried task chooses the same action.
+    return (session.seed * 1_000_003 + seat * 10_007 + seq) & ((1 << 62) - 1)
+
+
+def bot_action(session: GameSession, seat: SessionSeat) -> dict[str, Any]:
+    module = _bots_module(session.system)
+    if module is None:
+        raise PlayError(_("This game has no bots."))
+    bot = module.make_bot(
+        seat.bot_name, engine_of(session.system), _bot_seed(session, seat.number, session.seq)
+    )
+    return bot.choose(session.state, seat.number)
+
+
+def card_label(system: GameSystem, card_id: Any, language: str = "en") -> str:
+    """A card's printed name where the engine's card database knows it, else its id."""
+    namer = getattr(system, "card_name", None)
+    if callable(namer):
+        return str(namer(card_id, language))
+    db = getattr(system, "db", None)
+    card = None
+    for lookup in ("card", "__getitem__"):
+        method = getattr(db, lookup, None)
+        if callable(method):
+            try:
+                card = method(card_id)
+                break
+            except Exception:
+                continue
+    if card is None:
+        return str(card_id)
+    name = getattr(card, "name_ru" if language == "ru" else "name_en", None)
+    return str(name or card_id)
+
+
+# ---------------------------------------------------------------- groups and payloads
+
+
+def seat_group(session_id: int, seat: int) -> str:
+    return f"play-{session_id}-seat-{seat}"
+
+
+def public_group(session_id: int) -> str:
+    return f"play-{session_id}-public"
+
+
+def seat_of(user: User | None, session: GameSession) -> SessionSeat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return session.seats.filter(user=user).first()
+
+
+def clocks(
+    session: GameSession, seats: Iterable[SessionSeat], now: datetime | None = None
+) -> list[dict]:
+    now = now or timezone.now()
+    out = []
+    for seat in seats:
+        left = seat.time_left
+        if left is not None and seat.deadline is not None:
+            left = max(0.0, (seat.deadline - now).total_seconds())
+        out.append(
+            {
+                "seat": seat.number,
+                "time_left": None if left is None else round(left, 1),
+                "deadline": seat.deadline.isoformat() if seat.deadline else None,
+            }
+        )
+    return out
+
+
+def payload(session: GameSession, seat: int | None) -> dict[str, Any]:
+    """What one seat (or a spectator, ``None``) is sent: its own view, never another's."""
+    system = engine_of(session.system)
+    seats = list(session.seats.all())
+    running = session.status == GameSession.Status.RUNNING and session.state is not None
+    return {
+        "session": session.pk,
+        "seq": session.seq,
+        "status": session.status,
+        "seat": seat,
+        "view": None if session.state is None else system.view(session.state, seat),
+        "to_act": list(system.to_act(session.state)) if running else [],
+        "legal": system.legal_actions(session.state, seat) if running and seat is not None else [],
+        "clocks": clocks(session, seats),
+        "result": session.result,
+        "end_reason": session.end_reason,
+        "next": _next_game(session),
+    }
+
+
+def _next_game(session: GameSession) -> int | None:
+    if not session.match_id or not session.is_over:
+        return None
+    return (
+        GameSession.objects.filter(match_id=session.match_id, game_number=session.game_number + 1)
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
+def _send(messages: Sequence[tuple[str, dict]]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    for group, message in messages:
+        try:
+            async_to_sync(layer.group_send)(group, message)
+        except Exception:  # a missed push must never undo a stored move; the page catches up
+            logger.exception("push to %s failed", group)
+
+
+def push_views(session_id: int) -> None:
+    """Send every seat its own view and spectators the public one (call after commit)."""
+    session = GameSession.objects.filter(pk=session_id).first()
+    if session is None:
+        return
+    messages = [
+        (
+            seat_group(session_id, seat.number),
+            {"type": "play.update", "data": payload(session, seat.number)},
+        )
+        for seat in session.seats.all()
+        if not seat.is_bot
+    ]
+    messages.append(
+        (public_group(session_id), {"type": "play.update", "data": payload(session, None)})
+    )
+    _send(messages)
+
+
+def _push_error_on_commit(session_id: int, seat: int, seq: int, message: str) -> None:
+    data = {"session": session_id, "seat": seat, "seq": seq, "error": message}
+    transaction.on_commit(
+        lambda: _send([(seat_group(session_id, seat), {"type": "play.error", "data": data})])
+    )
+
+
+# ---------------------------------------------------------------- starting games
+
+
+def _new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def _check_system(system: str) -> GameSystem:
+    try:
+        registry.get(system)
+    except registry.UnknownGameSystem:
+        raise PlayError(_("Unknown game: %(key)s.") % {"key": system}) from None
+    return engine_of(system)
+
+
+def create_bot_game(
+    user: User, system: str, bot: str = DEFAULT_BOT, *, bots: int = 1, time_bank: int | None = None
+) -> GameSession:
+    """A casual game: the user at seat 0 against ``bots`` bots; it starts at once."""
+    if not user.is_authenticated:
+        raise NotAllowed(_("Log in to play."))
+    _check_system(system)
+    if bot not in bot_names(system):
+        known = ", ".join(bot_names(system)) or "—"
+        raise PlayError(
+            _("Unknown bot %(bot)s (this game has: %(known)s).") % {"bot": bot, "known": known}
+        )
+    with transaction.atomic():
+        session = GameSession.objects.create(system=system, created_by=user, time_bank=time_bank)
+        SessionSeat.objects.create(session=session, number=0, user=user, time_left=time_bank)
+        for number in range(1, bots + 1):
+            SessionSeat.objects.create(session=session, number=number, is_bot=True, bot_name=bot)
+        _start(session)
+    return session
+
+
+def create_friend_game(
+    user: User, system: str, *, players: int = 2, time_bank: int | None = CASUAL_TIME_BANK
+) -> GameSession:
+    """A casual game against friends: it waits until the invite link fills every seat."""
+    if not user.is_authenticated:
+        raise NotAllowed(_("Log in to play."))
+    _check_system(system)
+    with transaction.atomic():
+        session = GameSession.objects.create(
+            system=system, created_by=user, time_bank=time_bank, invite_token=_new_token()
+        )
+        for number in range(players):
+            SessionSeat.objects.create(
+                session=session,
+                number=number,
+                user=user if number == 0 else None,
+                time_left=time_bank,
+            )
+    return session
+
+
+def join_game(user: User, token: str) -> GameSession:
+    """Take an open seat through an invite link; the game starts when the last one fills."""
+    if not user.is_authenticated:
+        raise NotAllowed(_("Log in to play."))
+    with transaction.atomic():
+        session = GameSession.objects.select_for_update().filter(invite_token=token).first()
+        if session is None:
+            raise PlayError(_("This invitation is not valid."))
+        if session.seats.filter(user=user).exists():
+            return session
+        if session.status != GameSession.Status.WAITING:
+            raise PlayError(_("This game has already started."))
+        seat = session.seats.filter(user__isnull=True, is_bot=False).order_by("number").first()
+        if seat is None:
+            raise PlayError(_("This game is full."))
+        seat.user = user
+        seat.save(update_fields=["user"])
+        if not session.seats.filter(user__isnull=True, is_bot=False).exists():
+            _start(session)
+    return session
+
+
+def _start(session: GameSession) -> None:
+    """Deal the game (inside the caller's transaction) and start the clocks."""
+    system = engine_of(session.system)
+    seats = list(session.seats.order_by("number"))
+    decks = list(session.decks) if session.decks else [None] * len(seats)
+    try:
+        state = system.new_game(session.config, decks, session.seed)
+    except EngineError as exc:
+        raise PlayError(_("This game cannot start: %(why)s") % {"why": exc}) from None
+    now = timezone.now()
+    session.state = state
+    session.set_status(GameSession.Status.RUNNING)
+    session.started_at = now
+    session.save(update_fields=["state", "status", "started_at", "updated_at"])
+    _after_change(session, seats, system, now)
+
+
+def _lock_match(match_id: int):
+    from tournaments.models import Match
+
+    return Match.objects.select_for_update().select_related("round").get(pk=match_id)
+
+
+def start_match(match, *, time_bank: int | None = MATCH_TIME_BANK, config: Mapping | None = None):
+    """The session of the match's current game, created if needed (idempotent).
+
+    Game 1 is created here; each later game is created when the previous one ends
+    (``_record_in_match``). Who goes first is left to the engine. Each player's time
+    bank lasts the whole match. Returns ``None`` once the match is decided.
+    """
+    from tournaments.models import Match, Round
+
+    with transaction.atomic():
+        match = _lock_match(match.pk)
+        current = match.play_sessions.order_by("-game_number").first()
+        if current is not None:
+            return None if match.status == Match.Status.FINAL and current.is_over else current
+        if match.is_bye or match.status == Match.Status.FINAL:
+            raise PlayError(_("This match has no game to play."))
+        if match.round.status != Round.Status.PUBLISHED:
+            raise PlayError(_("This round is not being played."))
+        return _create_match_game(match, 1, time_bank=time_bank, config=dict(config or {}))
+
+
+def _match_decks(match, match_seats) -> list[Any]:
+    """Each player's deck as the engine takes it: the decklist text, or nothing."""
+    decks = []
+    for ms in match_seats:
+        decklist = getattr(ms.registration, "decklist", None)
+        decks.append(decklist.text if decklist is not None else None)
+    return decks
+
+
+def _create_match_game(
+    match,
+    number: int,
+    *,
+    time_bank: int | None,
+    config: dict,
+    banks: Mapping[int, float | None] | None = None,
+) -> GameSession:
+    match_seats = list(
+        match.seats.select_related("registration", "registration__decklist").order_by("seat")
+    )
+    session = GameSession.objects.create(
+        system=match.round.event.game_system,
+        match=match,
+        game_number=number,
+        config=config,
+        decks=_match_decks(match, match_seats),
+        time_bank=time_bank,
+    )
+    for index, ms in enumerate(match_seats):
+        reg = ms.registration
+        left = time_bank if banks is None else banks.get(ms.pk, time_bank)
+        SessionSeat.objects.create(
+            session=session,
+            number=index,
+            user_id=reg.user_id,
+            is_bot=reg.is_bot,
+            bot_name=DEFAULT_BOT if reg.is_bot else "",
+            match_seat=ms,
+            time_left=None if reg.is_bot else left,
+        )
+    _start(session)
+    return session
+
+
+def start_round_games(rnd) -> list[GameSession]:
+    """Create game 1 of every playable match of a round (idempotent)."""
+    sessions = []
+    for match in rnd.matches.filter(is_bye=False).order_by("table"):
+        session = start_match(match)
+        if session is not None:
+            sessions.append(session)
+    return sessions
+
+
+# ---------------------------------------------------------------- acting
+
+
+def _parse_seq(value: Any) -> int:
+    if isinstance(value, bool):
+        raise PlayError(_("seq must be a whole number."))
+    try:
+        seq = int(value)
+    except (TypeError, ValueError):
+        raise PlayError(_("seq must be a whole number.")) from None
+    if seq < 0:
+        raise PlayError(_("seq must be a whole number."))
+    return seq
+
+
+def submit_action(user: User, session: GameSession, seq: Any, action: Any) -> int:
+    """Check who acts and enqueue the action for a worker; returns the acting seat."""
+    from play import tasks
+
+    seq = _parse_seq(seq)
+    if not isinstance(action, dict):
+        raise PlayError(_('An action is an object with a "type".'))
+    seat = seat_of(user, session)
+    if seat is None:
+        raise NotAllowed(_("Only the players of this game can act in it."))
+    session.refresh_from_db()
+    if session.status != GameSession.Status.RUNNING:
+        raise PlayError(_("This game is not being played."))
+    if seq != session.seq:
+        raise PlayError(_("The game has moved on; look at the table again."))
+    system = engine_of(session.system)
+    if seat.number not in system.to_act(session.state):
+        raise NotAllowed(_("It is not your turn."))
+    args = (session.pk, seat.number, seq, action)
+    transaction.on_commit(lambda: tasks.apply_action.delay(*args))
+    return seat.number
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What became of one action: ``status`` is applied, stale, over, illegal or not_yours."""
+
+    status: str
+    message: str = ""
+    seq: int | None = None
+
+
+def _lock(session_id: int) -> GameSession | None:
+    return GameSession.objects.select_for_update().filter(pk=session_id).first()
+
+
+def apply_action(session_id: int, seat: int, seq: int, action: dict[str, Any]) -> Applied:
+    """Apply one action under the session's row lock (the body of the task)."""
+    with transaction.atomic():
+        session = _lock(session_id)
+        if session is None or session.status != GameSession.Status.RUNNING:
+            return Applied("over")
+        if session.seq != seq:
+            return Applied("stale", seq=session.seq)
+        system = engine_of(session.system)
+        seats = list(session.seats.order_by("number"))
+        now = timezone.now()
+        acting = next((s for s in seats if s.number == seat), None)
+        if acting is None or seat not in system.to_act(session.state):
+            _push_error_on_commit(session_id, seat, seq, _("It is not your turn."))
+            return Applied("not_yours", _("It is not your turn."), seq)
+        if acting.deadline is not None and acting.deadline <= now:
+            _end_by_default(session, seats, system, acting, GameSession.EndReason.TIME, now)
+            return Applied("over", _("Your time ran out."), seq)
+        try:
+            state, events = system.apply(session.state, seat, action)
+        except IllegalAction as exc:
+            _push_error_on_commit(session_id, seat, seq, str(exc))
+            return Applied("illegal", str(exc), seq)
+        except EngineError:
+            logger.exception("engine failed in session %s at seq %s", session_id, seq)
+            message = _("The rules engine failed on this action; nothing changed.")
+            _push_error_on_commit(session_id, seat, seq, message)
+            return Applied("illegal", message, seq)
+        _before_commit_hook(session_id, seq)
+        ActionLog.objects.create(session=session, seq=seq, seat=seat, action=action, events=events)
+        session.state = state
+        session.seq = seq + 1
+        result = system.result(state)
+        if result.finished:
+            _finish(session, seats, result, GameSession.EndReason.RULES, now)
+        else:
+            session.save(update_fields=["state", "seq", "updated_at"])
+            _after_change(session, seats, system, now)
+    return Applied("applied", seq=seq + 1)
+
+
+def _before_commit_hook(session_id: int, seq: int) -> None:
+    """Test-only pause point (``PLAY_TEST_SLEEP_AT_SEQ``): lets a test kill a worker mid-action."""
+    import os
+    import time
+
+    spec = os.environ.get("PLAY_TEST_SLEEP_AT_SEQ")
+    if not spec:
+        return
+    target, _sep, seconds = spec.partition(":")
+    if int(target) == seq:
+        marker = os.environ.get("PLAY_TEST_SLEEP_MARKER")
+        if marker:
+            with open(marker, "a") as fh:
+                fh.write(f"{session_id}:{seq}\n")
+        time.sleep(float(seconds or 30))
+
+
+def run_bot(session_id: int, seq: int) -> Applied | None:
+    """A bot to act at ``seq`` chooses and applies its action (the body of the task)."""
+    session = GameSession.objects.filter(pk=session_id).first()
+    if session is None or session.status != GameSession.Status.RUNNING or session.seq != seq:
+        return None
+    system = engine_of(session.system)
+    to_act = system.to_act(session.state)
+    seat = session.seats.filter(is_bot=True, number__in=list(to_act)).order_by("number").first()
+    if seat is None:
+        return None
+    return apply_action(session_id, seat.number, seq, bot_action(session, seat))
+
+
+def flag_time(session_id: int, seat: int, seq: int) -> bool:
+    """The clock of ``seat`` ran out at ``seq``: that player loses. Harmless if late or twice."""
+    with transaction.atomic():
+        session = _lock(session_id)
+        if session is None or session.status != GameSession.Status.RUNNING or session.seq != seq:
+            return False
+        seats = list(session.seats.order_by("number"))
+        acting = next((s for s in seats if s.number == seat), None)
+        if acting is None or acting.deadline is None:
+            return False
+        now = timezone.now()
+        if acting.deadline > now:  # delivered early: wait for the real deadline
+            _schedule_clock(session.pk, seat, seq, acting.deadline)
+            return False
+        _end_by_default(
+            session, seats, engine_of(session.system), acting, GameSession.EndReason.TIME, now
+        )
+    return True
+
+
+def concede(user: User, session: GameSession) -> GameSession:
+    """A player gives up the game (at any time, on anyone's turn)."""
+    with transaction.atomic():
+        session = _lock(session.pk)
+        seat = seat_of(user, session)
+        if seat is None:
+            raise NotAllowed(_("Only the players of this game can concede it."))
+        if session.status != GameSession.Status.RUNNING:
+            raise PlayError(_("This game is not being played."))
+        seats = list(session.seats.order_by("number"))
+        acting = next(s for s in seats if s.number == seat.number)
+        _end_by_default(
+            session,
+            seats,
+            engine_of(session.system),
+            acting,
+            GameSession.EndReason.CONCEDE,
+            timezone.now(),
+        )
+    return session
+
+
+def abort(user: User, session: GameSession) -> GameSession:
+    """The creator calls off a casual game that has not started."""
+    with transaction.atomic():
+        session = _lock(session.pk)
+        if session.created_by_id != getattr(user, "pk", None) or session.match_id:
+            raise NotAllowed(_("Only the player who created this game can call it off."))
+        if session.status != GameSession.Status.WAITING:
+            raise PlayError(_("Only a game that has not started can be called off."))
+        session.set_status(GameSession.Status.ABORTED)
+        session.end_reason = GameSession.EndReason.ABORTED
+        session.finished_at = timezone.now()
+        session.save(update_fields=["status", "end_reason", "finished_at", "updated_at"])
+    return session
+
+
+# ---------------------------------------------------------------- clocks and the end
+
+
+def _run_clocks(
+    session: GameSession, seats: Sequence[SessionSeat], to_act: Iterable[int], now: datetime
+) -> None:
+    """Charge the time used since each running clock started; start the clocks of who acts now."""
+    acting = set(to_act)
+    for seat in seats:
+        changed = False
+        if seat.deadline is not None and seat.time_left is not None:
+            seat.time_left = max(0.0, (seat.deadline - now).total_seconds())
+            seat.deadline = None
+            changed = True
+        if (
+            session.status == GameSession.Status.RUNNING
+            and seat.number in acting
+            and not seat.is_bot
+            and seat.time_left is not None
+        ):
+            seat.deadline = now + timedelta(seconds=seat.time_left)
+            changed = True
+        if changed:
+            seat.save(update_fields=["time_left", "deadline"])
+
+
+def _schedule_clock(session_id: int, seat: int, seq: int, eta: datetime) -> None:
+    from play import tasks
+
+    transaction.on_commit(
+        lambda: tasks.clock_expired.apply_async((session_id, seat, seq), eta=eta), robust=True
+    )
+
+
+def _after_change(
+    session: GameSession, seats: Sequence[SessionSeat], system: GameSystem, now: datetime
+) -> None:
+    """Move the clocks, then after commit push the views and schedule bots and clocks."""
+    from play import tasks
+
+    to_act = system.to_act(session.state)
+    _run_clocks(session, seats, to_act, now)
+    session_id, seq = session.pk, session.seq
+    transaction.on_commit(lambda: push_views(session_id), robust=True)
+    for seat in seats:
+        if seat.deadline is not None:
+            _schedule_clock(session_id, seat.number, seq, seat.deadline)
+    if any(s.is_bot and s.number in to_act for s in seats):
+        transaction.on_commit(
+            lambda: tasks.bot_move.apply_async((session_id, seq), countdown=BOT_DELAY_SECONDS),
+            robust=True,
+        )
+
+
+def _result_json(result: GameResult) -> dict[str, Any]:
+    return {
+        "winners": list(result.winners),
+        "draw": result.draw,
+        "eliminated": list(result.eliminated),
+        "scores": {str(k): v for k, v in dict(result.scores).items()},
+    }
+
+
+def _end_by_default(
+    session: GameSession,
+    seats: Sequence[SessionSeat],
+    system: GameSystem,
+    loser: SessionSeat,
+    reason: str,
+    now: datetime,
+) -> None:
+    """A player conceded or ran out of time: they lose; the others share the win."""
+    others = tuple(s.number for s in seats if s.number != loser.number)
+    result = GameResult(finished=True, winners=others, draw=False, eliminated=(loser.number,))
+    _finish(session, seats, result, reason, now)
+
+
+def _finish(
+    session: GameSession,
+    seats: Sequence[SessionSeat],
+    result: GameResult,
+    reason: str,
+    now: datetime,
+) -> None:
+    session.set_status(GameSession.Status.FINISHED)
+    session.result = _result_json(result)
+    session.end_reason = reason
+    session.finished_at = now
+    session.save(
+        update_fields=[
+            "state",
+            "seq",
+            "status",
+            "result",
+            "end_reason",
+            "finished_at",
+            "updated_at",
+        ]
+    )
+    _run_clocks(session, seats, (), now)  # stops every clock, keeping what is left in the bank
+    session_id = session.pk
+    transaction.on_commit(lambda: push_views(session_id), robust=True)
+    if session.match_id:
+        _record_in_match(session, seats, result)
+
+
+def _record_in_match(
+    session: GameSession, seats: Sequence[SessionSeat], result: GameResult
+) -> None:
+    """Hand the game to the tournament; start the next game while the match is undecided."""
+    from tournaments import services as tournament_services
+    from tournaments.models import Match
+
+    by_number = {s.number: s for s in seats}
+    winner: int | None = None
+    if not result.draw and len(result.winners) == 1:
+        match_seat = by_number[result.winners[0]].match_seat
+        winner = match_seat.seat if match_seat is not None else None
+    try:
+        with transaction.atomic():
+            match = tournament_services.record_engine_game(
+                session.match, session.game_number, winner
+            )
+    except tournament_services.TournamentError as exc:
+        logger.warning("game %s not recorded in match %s: %s", session.pk, session.match_id, exc)
+        return
+    if match.status == Match.Status.FINAL:
+        return
+    banks = {s.match_seat_id: s.time_left for s in seats if s.match_seat_id}
+    _create_match_game(
+        match,
+        session.game_number + 1,
+        time_bank=session.time_bank,
+        config=dict(session.config),
+        banks=banks,
+    )
+
+
+# ---------------------------------------------------------------- reading
+
+
+def game_log(session: GameSession) -> list[dict[str, Any]]:
+    """The public record of the game: who did what (action type) and the events it caused."""
+    return [
+        {
+            "seq": row.seq,
+            "seat": row.seat,
+            "type": row.action.get("type", "?"),
+            "events": row.events,
+        }
+        for row in session.actions.order_by("seq")
+    ]
+
+
+def replay_state(session: GameSession, upto: int | None = None) -> State:
+    """The state after the first ``upto`` actions, recomputed from the seed and the log."""
+    system = engine_of(session.system)
+    rows = session.actions.order_by("seq")
+    if upto is not None:
+        rows = rows.filter(seq__lt=upto)
+    decks = list(session.decks) if session.decks else [None] * session.seats.count()
+    return replay(system, session.config, decks, session.seed, ((r.seat, r.action) for r in rows))

@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from play import views
+
+app_name = "play"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("bot/", views.new_bot_game, name="new_bot_game"),
+    path("friend/", views.new_friend_game, name="new_friend_game"),
+    path("join/<str:token>/", views.join, name="join"),
+    path("match/<int:match_id>/", views.match_game, name="match"),
+    path("<int:session_id>/", views.game, name="game"),
+    path("<int:session_id>/table/", views.table, name="table"),
+    path("<int:session_id>/state/", views.state, name="state"),
+    path("<int:session_id>/act/", views.act, name="act"),
+    path("<int:session_id>/concede/", views.concede, name="concede"),
+    path("<int:session_id>/spectate/", views.spectate, name="spectate"),
+    path("<int:session_id>/replay/", views.replay, name="replay"),
+]

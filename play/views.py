@@ -1,0 +1,429 @@
+"""Pages of online play: thin views over ``play.services``.
+
+The table is rendered from the viewer's own ``view(state, seat)`` (a spectator's is
+``view(state, None)``): nothing else of the state reaches a template. A game system may
+ship its own table as ``templates/play/<system>/table.html``; otherwise the generic,
+game-neutral table shows the view's zones, counts and open cards and the legal actions
+as buttons.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import select_template
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from engine.core.protocol import GameSystem
+from play import services
+from play.models import GameSession
+from tournaments.models import Match
+
+# ---------------------------------------------------------------- presenting a view
+
+
+def _label(key: str) -> str:
+    return str(key).replace("_", " ").capitalize()
+
+
+def _is_card(value: Any) -> bool:
+    return isinstance(value, Mapping) and "card" in value and len(value) <= 3
+
+
+# Keys whose numbers are seats (0-based in the engine, shown from 1 like the seat list).
+SEAT_KEYS = frozenset(
+    {"seat", "you", "active", "first", "to_act", "winners", "eliminated", "player"}
+)
+
+
+def _seat_numbers(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value + 1
+    if isinstance(value, list | tuple) and all(isinstance(v, int) for v in value):
+        return [v + 1 for v in value]
+    return value
+
+
+class Presenter:
+    """Turns a view (plain JSON) into nodes the generic table template can show."""
+
+    def __init__(self, system: GameSystem, seat: int | None, language: str):
+        self.system = system
+        self.seat = seat
+        self.language = language
+        self.names: dict[Any, str] = {}  # card instance -> printed name, for action labels
+
+    def card(self, value: Mapping[str, Any]) -> dict[str, Any]:
+        name = services.card_label(self.system, value["card"], self.language)
+        if "iid" in value:
+            self.names[value["iid"]] = name
+        return {"iid": value.get("iid"), "card": value["card"], "name": name}
+
+    def node(self, key: str, value: Any) -> dict[str, Any]:
+        named = services.card_label(self.system, key, self.language)
+        label = named if named != str(key) else _label(key)
+        if key in SEAT_KEYS:
+            value = _seat_numbers(value)
+        if isinstance(value, Mapping):
+            if _is_card(value):
+                return {"kind": "cards", "label": label, "cards": [self.card(value)]}
+            return {"kind": "group", "label": label, "children": self.children(value)}
+        if isinstance(value, list | tuple):
+            if value and all(v is None or _is_card(v) for v in value):
+                return {
+                    "kind": "cards",
+                    "label": label,
+                    "cards": [None if v is None else self.card(v) for v in value],
+                }
+            if value and all(isinstance(v, Mapping) for v in value):
+                items = []
+                for index, item in enumerate(value):
+                    mine = "seat" in item and item["seat"] == self.seat and self.seat is not None
+                    title = (
+                        _("Seat %(n)s") % {"n": item["seat"] + 1}
+                        if "seat" in item
+                        else str(index + 1)
+                    )
+                    if mine:
+                        title += " · " + _("you")
+                    items.append(
+                        {
+                            "kind": "group",
+                            "label": title,
+                            "children": self.children(
+                                {k: v for k, v in item.items() if k != "seat"}
+                            ),
+                            "mine": mine,
+                        }
+                    )
+                return {"kind": "groups", "label": label, "items": items}
+            if not value:
+                return {"kind": "value", "label": label, "value": "—", "empty": True}
+            return {
+                "kind": "value",
+                "label": label,
+                "value": ", ".join(self.scalar(v) for v in value),
+            }
+        return {"kind": "value", "label": label, "value": self.scalar(value)}
+
+    def scalar(self, value: Any) -> str:
+        if value is None:
+            return "—"
+        if value is True:
+            return _("yes")
+        if value is False:
+            return _("no")
+        if isinstance(value, Mapping | list | tuple):
+            return json.dumps(value, ensure_ascii=False)
+        return str(value)
+
+    def children(self, mapping: Mapping[str, Any]) -> list[dict[str, Any]]:
+        nodes = [self.node(k, v) for k, v in mapping.items()]
+        # Plain values first (a summary line), then cards and groups.
+        return sorted(nodes, key=lambda n: n["kind"] != "value")
+
+    def action(self, action: Mapping[str, Any]) -> str:
+        parts = [_label(action.get("type", "?"))]
+        for key, value in action.items():
+            if key == "type":
+                continue
+            if key == "iid" and value in self.names:
+                parts.append(f"«{self.names[value]}»")
+            elif key == "iid" and value is None:
+                parts.append(_("(none)"))
+            elif isinstance(value, str):
+                parts.append(f"«{services.card_label(self.system, value, self.language)}»")
+            else:
+                parts.append(f"{key} {self.scalar(value)}")
+        return " ".join(parts)
+
+    def event(self, event: Mapping[str, Any]) -> str:
+        parts = [_label(event.get("type", "?"))]
+        for key, value in event.items():
+            if key in ("type", "iid"):
+                continue
+            if key == "card":
+                parts.append(f"«{services.card_label(self.system, value, self.language)}»")
+            elif key == "seat" and isinstance(value, int):
+                parts.append(_("by seat %(n)d") % {"n": value + 1})
+            else:
+                parts.append(f"{key} {self.scalar(value)}")
+        return " ".join(parts)
+
+
+def table_context(
+    session: GameSession, seat: int | None, *, spectate: bool = False
+) -> dict[str, Any]:
+    system = services.engine_of(session.system)
+    data = services.payload(session, seat)
+    presenter = Presenter(system, seat, get_language() or "en")
+    view = data["view"] or {}
+    nodes = presenter.children(view)
+    legal = [
+        {"label": presenter.action(a), "json": json.dumps(a, separators=(",", ":"))}
+        for a in data["legal"]
+    ]
+    seats = list(session.seats.select_related("user").order_by("number"))
+    clock_by_seat = {c["seat"]: c for c in data["clocks"]}
+    log = []
+    for row in services.game_log(session)[-60:]:
+        log.append(
+            {
+                "seq": row["seq"],
+                "seat": row["seat"] + 1,
+                "action": _label(row["type"]),
+                "events": [presenter.event(e) for e in row["events"] if isinstance(e, Mapping)],
+            }
+        )
+    log.reverse()
+    return {
+        "session": session,
+        "data": data,
+        "seat": seat,
+        "spectate": spectate,
+        "nodes": nodes,
+        "legal": legal,
+        "my_turn": seat is not None and seat in data["to_act"],
+        "seats": [
+            {
+                "number": s.number,
+                "label": s.label,
+                "acting": s.number in data["to_act"],
+                "mine": s.number == seat,
+                "clock": clock_by_seat.get(s.number),
+            }
+            for s in seats
+        ],
+        "log": log,
+        "winners": [w + 1 for w in (session.result or {}).get("winners", [])],
+        "table_template": _table_template(session),
+    }
+
+
+def _table_template(session: GameSession) -> str:
+    return select_template([f"play/{session.system}/table.html", "play/_table.html"]).template.name
+
+
+def _viewer_seat(request: HttpRequest, session: GameSession) -> int | None:
+    seat = services.seat_of(request.user, session)
+    return None if seat is None else seat.number
+
+
+# ---------------------------------------------------------------- pages
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    mine = GameSession.objects.none()
+    if request.user.is_authenticated:
+        mine = GameSession.objects.filter(seats__user=request.user).order_by("-created_at")[:20]
+    watching = GameSession.objects.filter(status=GameSession.Status.RUNNING).order_by(
+        "-updated_at"
+    )[:20]
+    return render(
+        request,
+        "play/home.html",
+        {"systems": services.playable_systems(), "mine": mine, "watching": watching},
+    )
+
+
+def _parse_time_bank(value: str | None) -> int | None:
+    try:
+        minutes = int(value or 0)
+    except ValueError:
+        raise services.PlayError(_("The clock must be a whole number of minutes.")) from None
+    if minutes < 0 or minutes > 600:
+        raise services.PlayError(_("The clock must be between 0 and 600 minutes."))
+    return minutes * 60 or None
+
+
+@login_required
+@require_POST
+def new_bot_game(request: HttpRequest) -> HttpResponse:
+    try:
+        session = services.create_bot_game(
+            request.user,
+            request.POST.get("system", ""),
+            request.POST.get("bot", services.DEFAULT_BOT),
+            time_bank=_parse_time_bank(request.POST.get("minutes")),
+        )
+    except services.PlayError as exc:
+        messages.error(request, str(exc))
+        return redirect("play:home")
+    return redirect("play:game", session.pk)
+
+
+@login_required
+@require_POST
+def new_friend_game(request: HttpRequest) -> HttpResponse:
+    try:
+        session = services.create_friend_game(
+            request.user,
+            request.POST.get("system", ""),
+            time_bank=_parse_time_bank(request.POST.get("minutes", "15")),
+        )
+    except services.PlayError as exc:
+        messages.error(request, str(exc))
+        return redirect("play:home")
+    return redirect("play:game", session.pk)
+
+
+@login_required
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    session = get_object_or_404(GameSession, invite_token=token)
+    if request.method == "POST":
+        try:
+            session = services.join_game(request.user, token)
+        except services.PlayError as exc:
+            messages.error(request, str(exc))
+            return redirect("play:home")
+        return redirect("play:game", session.pk)
+    return render(request, "play/join.html", {"session": session, "token": token})
+
+
+@require_GET
+def game(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = get_object_or_404(GameSession, pk=session_id)
+    seat = _viewer_seat(request, session)
+    if seat is None:
+        return redirect("play:spectate", session.pk)
+    context = table_context(session, seat)
+    if session.invite_token and session.status == GameSession.Status.WAITING:
+        context["invite_url"] = request.build_absolute_uri(
+            reverse("play:join", args=[session.invite_token])
+        )
+    return render(request, "play/game.html", context)
+
+
+@require_GET
+def spectate(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = get_object_or_404(GameSession, pk=session_id)
+    return render(request, "play/game.html", table_context(session, None, spectate=True))
+
+
+@require_GET
+def table(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The table fragment for whoever asks: their own seat's view, or the public one."""
+    session = get_object_or_404(GameSession, pk=session_id)
+    seat = None if request.GET.get("spectate") else _viewer_seat(request, session)
+    context = table_context(session, seat, spectate=seat is None)
+    return render(request, "play/_panel.html", context)
+
+
+@require_GET
+def state(request: HttpRequest, session_id: int) -> JsonResponse:
+    """The viewer's payload as JSON (the same as the websocket sends)."""
+    session = get_object_or_404(GameSession, pk=session_id)
+    return JsonResponse(services.payload(session, _viewer_seat(request, session)))
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return (
+        request.content_type == "application/json"
+        or request.headers.get("X-Requested-With") == "fetch"
+        or "application/json" in request.headers.get("Accept", "")
+    )
+
+
+@login_required
+@require_POST
+def act(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = get_object_or_404(GameSession, pk=session_id)
+    if request.content_type == "application/json":
+        try:
+            body = json.loads(request.body or b"{}")
+        except ValueError:
+            body = {}
+        seq, action = body.get("seq"), body.get("action")
+    else:
+        seq = request.POST.get("seq")
+        try:
+            action = json.loads(request.POST.get("action", ""))
+        except ValueError:
+            action = None
+    try:
+        seat = services.submit_action(request.user, session, seq, action)
+    except services.PlayError as exc:
+        status = 403 if isinstance(exc, services.NotAllowed) else 409
+        if _wants_json(request):
+            return JsonResponse({"error": str(exc)}, status=status)
+        messages.error(request, str(exc))
+        return redirect("play:game", session.pk)
+    if _wants_json(request):
+        return JsonResponse({"queued": True, "seat": seat, "seq": int(seq)}, status=202)
+    return redirect("play:game", session.pk)
+
+
+@login_required
+@require_POST
+def concede(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = get_object_or_404(GameSession, pk=session_id)
+    try:
+        services.concede(request.user, session)
+    except services.PlayError as exc:
+        messages.error(request, str(exc))
+    return redirect("play:game", session.pk)
+
+
+@require_GET
+def replay(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Step through a finished game: states recomputed from the seed, public view only."""
+    session = get_object_or_404(GameSession, pk=session_id)
+    if not session.is_over:
+        raise Http404("The replay opens when the game is over.")
+    try:
+        step = max(0, min(int(request.GET.get("step", session.seq)), session.seq))
+    except ValueError:
+        step = session.seq
+    system = services.engine_of(session.system)
+    state_now = services.replay_state(session, step)
+    presenter = Presenter(system, None, get_language() or "en")
+    nodes = presenter.children(system.view(state_now, None))
+    row = session.actions.filter(seq=step - 1).first() if step else None
+    return render(
+        request,
+        "play/replay.html",
+        {
+            "session": session,
+            "step": step,
+            "nodes": nodes,
+            "last": None
+            if row is None
+            else {
+                "seat": row.seat + 1,
+                "action": _label(row.action.get("type", "?")),
+                "events": [presenter.event(e) for e in row.events if isinstance(e, Mapping)],
+            },
+            "steps": range(0, session.seq + 1),
+            "previous": step - 1 if step > 0 else None,
+            "next": step + 1 if step < session.seq else None,
+        },
+    )
+
+
+@login_required
+def match_game(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A tournament match played online: the current game, started by a player on request."""
+    match = get_object_or_404(Match.objects.select_related("round__event"), pk=match_id)
+    current = match.play_sessions.order_by("-game_number").first()
+    is_player = match.seats.filter(registration__user=request.user).exists()
+    if request.method == "POST":
+        if not is_player:
+            messages.error(request, _("Only the players of this match can start its games."))
+        else:
+            try:
+                current = services.start_match(match) or current
+            except services.PlayError as exc:
+                messages.error(request, str(exc))
+    if current is not None:
+        return redirect("play:game", current.pk)
+    return render(request, "play/match.html", {"match": match, "is_player": is_player})

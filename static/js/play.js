@@ -1,0 +1,98 @@
+// Online game page: the seat's own view arrives over a websocket; the table is then
+// re-fetched from the server (which renders only what this viewer may see). Moves are
+// posted with fetch; an illegal move's message comes back over the socket.
+(function () {
+  "use strict";
+
+  var root, errorBox, socket, pollTimer, attempt = 0;
+
+  function csrf(form) {
+    var input = form.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  function showError(text) {
+    if (!errorBox) { return; }
+    errorBox.textContent = text || "";
+    errorBox.hidden = !text;
+  }
+
+  function refresh() {
+    fetch(root.dataset.tableUrl, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) {
+        if (html === null) { return; }
+        root.innerHTML = html;
+        var panel = root.querySelector(".play-panel");
+        if (panel) {
+          root.dataset.seq = panel.dataset.seq;
+          root.dataset.status = panel.dataset.status;
+        }
+      });
+  }
+
+  function onMessage(event) {
+    var msg;
+    try { msg = JSON.parse(event.data); } catch (e) { return; }
+    var data = msg.data || {};
+    if (msg.type === "error") {
+      if (String(data.seq) === root.dataset.seq || data.seq === undefined) { showError(data.error); }
+      return;
+    }
+    if (String(data.seq) !== root.dataset.seq || data.status !== root.dataset.status) {
+      showError("");
+      refresh();
+    }
+  }
+
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    try { socket = new WebSocket(scheme + location.host + root.dataset.ws); } catch (e) { return poll(); }
+    socket.onopen = function () { attempt = 0; document.body.dataset.live = "on"; stopPolling(); };
+    socket.onmessage = onMessage;
+    socket.onclose = function () {
+      document.body.dataset.live = "off";
+      poll();
+      var delay = Math.min(30000, 1000 * Math.pow(2, attempt++));
+      setTimeout(connect, delay);
+    };
+  }
+
+  function poll() {
+    if (!pollTimer) { pollTimer = setInterval(refresh, 3000); }
+  }
+
+  function stopPolling() {
+    if (pollTimer) { clearInterval(pollTimer); pollTimer = null; }
+  }
+
+  function submit(e) {
+    var form = e.target;
+    if (form.classList.contains("concede")) {
+      if (!window.confirm(form.dataset.confirm || "?")) { e.preventDefault(); }
+      return;  // concede is an ordinary post: the page reloads with the result
+    }
+    if (!form.classList.contains("act")) { return; }
+    e.preventDefault();
+    root.querySelectorAll("form.act button").forEach(function (b) { b.disabled = true; });
+    fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrf(form), "X-Requested-With": "fetch", "Accept": "application/json" }
+    }).then(function (r) {
+      return r.json().then(function (body) { return { ok: r.ok, body: body }; });
+    }).then(function (res) {
+      if (!res.ok) { showError(res.body.error); refresh(); }
+      else if (!socket || socket.readyState !== 1) { setTimeout(refresh, 500); }
+    }).catch(function () { refresh(); });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    root = document.getElementById("play");
+    errorBox = document.getElementById("play-error");
+    if (!root) { return; }
+    root.addEventListener("submit", submit);
+    if ("WebSocket" in window) { connect(); } else { poll(); }
+  });
+})();
