@@ -75,7 +75,8 @@
     if (!form.classList.contains("act")) { return; }
     e.preventDefault();
     root.querySelectorAll("form.act button").forEach(function (b) { b.disabled = true; });
-    fetch(form.action, {
+    // form.action would be the hidden input named "action", not the URL.
+    fetch(form.getAttribute("action"), {
       method: "POST",
       body: new FormData(form),
       credentials: "same-origin",
