@@ -39,10 +39,12 @@ class HeuristicBot:
     def choose(self, state: State, seat: int, actions: list[Action] | None = None) -> Action:
         from engine.voskhozhdenie.game import _Game
 
-        actions = actions if actions is not None else self.system.legal_actions(state, seat)
+        if actions is None:
+            actions, g = self.system.legal_actions_game(state, seat)
+        else:
+            g = _Game(self.system, state, readonly=True)
         if len(actions) == 1:
             return actions[0]
-        g = _Game(self.system, state)
         pending = state["pending"]
         cards = state["cards"]
 
@@ -112,16 +114,16 @@ class HeuristicBot:
         tactics = {t["id"]: t for t in state["tactics"]}
         # 1. Help fights: push my Tactics over the top, defend against the others'.
         best = None
-        totals = (
-            {tid: g.side_totals(t) for tid, t in tactics.items()} if "assign" in by_type else {}
-        )
+        totals: dict[int, tuple[int, int]] = {}  # by Tactic id, computed when first needed
         for a in by_type.get("assign", []):
             t = tactics[a["tactic"]]
-            attack, defence = totals[a["tactic"]]
             mine = g.allies(t["declarer"], seat)
             want = "attack" if mine else "defence"
             if a["side"] != want:
                 continue
+            if a["tactic"] not in totals:
+                totals[a["tactic"]] = g.side_totals(t)
+            attack, defence = totals[a["tactic"]]
             gap = (defence - attack) if mine else (attack - defence)
             value = 10 + gap if gap >= 0 else 1
             if best is None or value > best[0]:
@@ -142,15 +144,13 @@ class HeuristicBot:
             a for a in by_type.get("assign", []) if tactics[a["tactic"]]["declarer"] == seat
         ]
         my_tactics = [t for t in state["tactics"] if t["declarer"] == seat]
-        squads = [
-            i
-            for i in state["battlefield"]
-            if cards[i]["owner"] == seat
-            and card(i).type == "squad"
+        if len(my_tactics) < 2 and any(
+            cards[i]["owner"] == seat
             and not cards[i]["wounded"]
             and cards[i]["tactic"] is None
-        ]
-        if squads and len(my_tactics) < 2:
+            and card(i).type == "squad"
+            for i in state["battlefield"]
+        ):
             declares = by_type.get("declare", [])
             if declares:
                 return declares[0]

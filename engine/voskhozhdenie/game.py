@@ -20,7 +20,10 @@ bool, None), so ``json.loads(json.dumps(state)) == state``::
                   5.5; statics may add to it), eliminated, mulligans, passed, and the
                   individual zones as lists of instance ids (1.4.5):
                   main (ordered, index 0 = top, hidden), hand (private),
-                  reinforcement, graveyard, oblivion (open)
+                  reinforcement, graveyard, oblivion (open); "looked" (only once a
+                  "look_at_top" effect made them look): the Main Deck cards they last
+                  looked at, top first, shown in their own view only while still in the
+                  Main Deck (forgotten when that deck is shuffled)
     cards         every card instance, indexed by its instance id ``iid``:
                   {iid, card (card id), owner, zone, strength (current Strength of a
                   City/Fortification, printed Strength otherwise, None without Strength),
@@ -87,10 +90,17 @@ mutated), validates the action against the rules on the copy (IllegalAction with
 number and a message for the player), performs it and advances. The input state is never
 mutated (a property test checks this after every action).
 
-Performance: ``_Game`` caches the static sources, the ops of each static kind, the cards
-that lost their abilities and the available Decrees, keyed by a version counter that every
-mutation bumps; ``legal_actions`` checks each Squad's eligibility once rather than once
-per (Tactic, side). Simultaneous eliminations: the elimination check waits until the
+Performance: ``_Game`` caches the cards that lost their abilities, the filtered static ops
+and the available Decrees, keyed by a version counter that every mutation bumps. The table
+of static abilities in force is keyed by the sources in force (on the Battlefield, not
+wounded Squads) and shared between states (``Voskhozhdenie._stat_memo``); the index of
+triggered abilities by event is kept per "trig" list object, which is copy-on-write like
+"stat" and "repl" (``new_instance`` replaces them), so copies share them. Card instance
+dicts are copy-on-write too (``_Game.mut``). ``legal_actions`` in the Actions phase checks
+each card and Squad once (``action_phase_actions``, the same checks as ``validate``, which
+a test compares); read-only rules objects (legal actions, bots, views) memoise Strength,
+and the heuristic bot reuses the one that listed its legal actions. Simultaneous
+eliminations: the elimination check waits until the
 current effect op is carried out, so one effect that ruins the last Cities of several
 players eliminates them together (AMB-34: possibly a draw).
 
@@ -180,9 +190,10 @@ def copy_state(state: State) -> State:
     pending entries are never mutated in place (they are replaced). The card instance
     dicts are shared too: ``_Game.mut`` copies one before its first change."""
     new = dict(state)
-    new["players"] = [
-        {k: (v[:] if type(v) is list else v) for k, v in p.items()} for p in state["players"]
-    ]
+    players = new["players"] = [p.copy() for p in state["players"]]
+    for p in players:
+        for zone in INDIVIDUAL_ZONES:  # a player's only lists
+            p[zone] = p[zone][:]
     new["cards"] = state["cards"][:]  # the card dicts are copied on write (_Game.mut)
     for key in _LIST_KEYS:
         new[key] = state[key][:]
@@ -210,7 +221,7 @@ def _ceil_half(value: int) -> int:
 class _Info:
     """Cached per-card data: the abilities by kind, as plain JSON data."""
 
-    __slots__ = ("abilities", "by_kind", "card", "events")
+    __slots__ = ("abilities", "activated", "by_kind", "card", "events")
 
     def __init__(self, card: Card):
         self.card = card
@@ -221,6 +232,7 @@ class _Info:
             self.by_kind.setdefault(ability["kind"], []).append(i)
             if ability["kind"] == "triggered":
                 self.events.add(ability["trigger"]["event"])
+        self.activated = tuple(self.by_kind.get("activated", ()))
 
     def kind(self, kind: str) -> list[int]:
         return self.by_kind.get(kind, [])
@@ -377,13 +389,18 @@ class Voskhozhdenie:
         return ()
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
+        return self.legal_actions_game(state, player)[0]
+
+    def legal_actions_game(self, state: State, player: int) -> tuple[list[Action], _Game]:
+        """``legal_actions`` and the read-only rules object over ``state`` that computed
+        them (a bot reuses its caches)."""
+        g = _Game(self, state, readonly=True)
         if player not in self.to_act(state):
-            return []
+            return [], g
         if state["pending"] is None and (state["queue"] or state["frames"] or state["waiting"]):
-            return []  # 5.7: nobody acts while the Queue is not empty
-        g = _Game(self, state)  # read-only use
+            return [], g  # 5.7: nobody acts while the Queue is not empty
         if state["pending"] is None:
-            return g.action_phase_actions(player)
+            return g.action_phase_actions(player), g
         out = []
         for action in g.candidates(player):
             try:
@@ -392,7 +409,7 @@ class Voskhozhdenie:
                 continue
             out.append(action)
         out.extend(g._trusted)  # already checked by ``candidates``
-        return out
+        return out, g
 
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         if state["finished"]:
@@ -426,7 +443,7 @@ class Voskhozhdenie:
 class _Game:
     """The rules over one state dict (mutated in place: callers pass a copy)."""
 
-    def __init__(self, system: Voskhozhdenie, state: State):
+    def __init__(self, system: Voskhozhdenie, state: State, readonly: bool = False):
         self.sys = system
         self.s = state
         self.events: list[Event] = []
@@ -441,6 +458,9 @@ class _Game:
         self._fast = True  # legal_actions: trust the per-card checks of ``candidates``
         self._deferred: list[int] | None = None  # eliminations waiting for an effect
         self._own: set[int] = set()  # card dicts already copied for this state (``mut``)
+        # Strength by instance, for callers that never mutate the state (legal actions,
+        # bots, views).
+        self._strength: dict[int, int | None] | None = {} if readonly else None
 
     # ===================================================================================
     # basic accessors
@@ -675,6 +695,15 @@ class _Game:
     def strength(self, iid: int) -> int | None:
         """Current Strength (2.1.9): base, then static and temporary changes (stage 7);
         Strength statics apply on the Battlefield only (AMB-28)."""
+        memo = self._strength
+        if memo is not None and not self._busy:
+            if iid in memo:
+                return memo[iid]
+            memo[iid] = value = self._strength_of(iid)
+            return value
+        return self._strength_of(iid)
+
+    def _strength_of(self, iid: int) -> int | None:
         s = self.s
         c = s["cards"][iid]
         base = c["strength"]
@@ -683,7 +712,10 @@ class _Game:
         total = base
         for src, op in self.static_ops("strength"):
             if self.static_applies(src, op, iid):
-                total += self.amount(op["amount"], {"controller": s["cards"][src]["owner"]})
+                amount = op["amount"]
+                if type(amount) is not int:
+                    amount = self.amount(amount, {"controller": s["cards"][src]["owner"]})
+                total += amount
         for t in s["temp"]:
             if t["kind"] == "strength" and iid in t["iids"]:
                 total += t["amount"]
@@ -750,15 +782,28 @@ class _Game:
         """Does instance ``iid`` match an effect-language filter? ``any_zone``: a filter
         without "zone" matches in every zone (trigger and replacement filters: the card of
         a "destroyed" or "discarded" event is already in the Graveyard)."""
-        s = self.s
-        c = s["cards"][iid]
-        card = self.card(iid)
+        c = self.s["cards"][iid]
         zone = flt.get("zone")
         if zone is None:
             if not any_zone and c["zone"] != "battlefield":
                 return False
         elif c["zone"] != ZONE_NAMES.get(zone, zone):
             return False
+        owner = flt.get("owner", "any")
+        me = ctx.get("controller")
+        if owner == "you":
+            if c["owner"] != me:
+                return False
+        elif owner == "opponent":
+            if me is None or self.allies(me, c["owner"]):
+                return False
+        elif owner == "ally":
+            if me is None or c["owner"] == me or not self.allies(me, c["owner"]):
+                return False
+        elif owner == "defender" and c["owner"] != ctx.get("defender"):
+            return False
+        cid = c["card"]
+        card = (self.sys._infos.get(cid) or self.sys.info(cid)).card
         if "type" in flt:
             types = flt["type"] if isinstance(flt["type"], list) else [flt["type"]]
             if card.type not in types:
@@ -771,16 +816,6 @@ class _Game:
             cols = flt["colour"] if isinstance(flt["colour"], list) else [flt["colour"]]
             if not set(cols) & set(card.colours):
                 return False
-        owner = flt.get("owner", "any")
-        me = ctx.get("controller")
-        if owner == "you" and c["owner"] != me:
-            return False
-        if owner == "opponent" and (me is None or self.allies(me, c["owner"])):
-            return False
-        if owner == "ally" and (me is None or c["owner"] == me or not self.allies(me, c["owner"])):
-            return False
-        if owner == "defender" and c["owner"] != ctx.get("defender"):
-            return False
         if "wounded" in flt and bool(c["wounded"]) != flt["wounded"]:
             return False
         if "assigned" in flt and (c["tactic"] is not None) != flt["assigned"]:
@@ -1569,9 +1604,13 @@ class _Game:
             self.play(ctx["controller"], iid, x=0, defender=defender, pay=False)
 
     def op_look_at_top(self, op, ctx):
+        """The player looks at the top cards of their Main Deck: the event tells everyone
+        how many; the cards themselves appear in that player's view only ("looked")."""
         n = self.amount(op["count"], ctx)
         for seat in self.players_word(op.get("player"), ctx):
-            self.emit("look_at_top", player=seat, count=min(n, len(self.player(seat)["main"])))
+            p = self.player(seat)
+            p["looked"] = p["main"][: max(0, n)]  # replaced, never changed in place
+            self.emit("look_at_top", player=seat, count=min(n, len(p["main"])))
 
     def op_choose_one(self, op, ctx):
         if "_picks" in op:
@@ -1970,8 +2009,8 @@ class _Game:
         if s["tr"].get("tactic") != t["id"]:
             s["tr"] = {"sub": "choose", "tactic": t["id"]}
         sub = s["tr"]["sub"]
-        attack, defence = self.side_totals(t)
         if sub == "choose":
+            attack, defence = self.side_totals(t)
             s["tr"]["sub"] = "outcome"
             if attack > defence and not self.player(t["declarer"])["eliminated"]:
                 options = self.tactic_targets(t)
@@ -1987,6 +2026,7 @@ class _Game:
                     )
             return
         if sub == "outcome":
+            attack, defence = self.side_totals(t)
             s["tr"]["sub"] = "others"
             result = "win" if attack > defence else "lose" if attack < defence else "tie"
             s["tr"]["result"] = result
@@ -2160,13 +2200,16 @@ class _Game:
             existing = sum(1 for t in s["tactics"] if t["iid"] is None)
             if existing < self.max_direct_attacks():
                 out.extend({"type": "direct_attack", "target": q} for q in opponents)
-        battlefield = s["battlefield"]
-        for iid in battlefield:
+        ready = [t["id"] for t in s["tactics"] if t["ready"]]
+        squads = []  # Squads that may be assignable (checked below)
+        for iid in s["battlefield"]:
             c = cards[iid]
             if c["owner"] != seat:
                 continue
             info = infos.get(c["card"]) or self.sys.info(c["card"])
-            for i in info.kind("activated"):
+            if ready and c["tactic"] is None and not c["wounded"] and info.card.type == "squad":
+                squads.append(iid)
+            for i in info.activated:
                 action = self.activation(iid, i, seat)
                 try:
                     self.validate_activation(seat, action)
@@ -2194,10 +2237,15 @@ class _Game:
                         continue
                 elif kind == "order" and not can_orders:
                     continue
-                if printed.x:
-                    xs: Sequence[int | None] = range(0, max(0, min(coins - cost, 10)) + 1)
-                else:
-                    xs = (None,)
+                if not printed.x:
+                    if kind != "tactic":
+                        out.append({"type": "play", "iid": iid})
+                    elif "confrontation" in card.subtypes:
+                        out.extend({"type": "declare", "iid": iid, "target": q} for q in opponents)
+                    else:
+                        out.append({"type": "declare", "iid": iid})
+                    continue
+                xs = range(0, max(0, min(coins - cost, 10)) + 1)
                 if kind != "tactic":
                     out.extend(self._with_x({"type": "play", "iid": iid}, x) for x in xs)
                 elif "confrontation" in card.subtypes:
@@ -2209,17 +2257,11 @@ class _Game:
                 else:
                     out.extend(self._with_x({"type": "declare", "iid": iid}, x) for x in xs)
         # Assigning (5.6.3.2.3): each Squad checked once, for every (Tactic, side).
-        ready = [t["id"] for t in s["tactics"] if t["ready"]]
-        if ready:
+        if squads:
             may_assign = not self.prohibited("assign", seat=seat)
             rnd = s["round"]
-            for iid in battlefield:
-                c = cards[iid]
-                if c["owner"] != seat or c["tactic"] is not None or c["wounded"]:
-                    continue
-                if (infos.get(c["card"]) or self.info(iid)).card.type != "squad":
-                    continue
-                if c["entered"] == rnd and not self.has_keyword(iid, "zeal"):
+            for iid in squads:
+                if cards[iid]["entered"] == rnd and not self.has_keyword(iid, "zeal"):
                     continue
                 if not may_assign or self.prohibited("be_assigned", iid=iid):
                     continue
@@ -2576,6 +2618,7 @@ class _Game:
                 self.move(action["iid"], "main")
                 if s["options"]["mulligan"] == "shuffle":
                     rng.shuffle(s["rng"], p["main"])  # the AMB-01 alternative
+                    p.pop("looked", None)  # the order they saw is gone
                 p["mulligans"] += 1
                 self.emit("mulligan", player=seat)
                 self.draw(seat, 1)

@@ -4,6 +4,9 @@
   CK-045).
 * Hands are private: their owner sees the cards, everyone else the count (1.4.2.7,
   CK-047); a spectator (``player=None``) sees counts only.
+* Cards a player looked at with a "look_at_top" effect are shown to that player only
+  (``looked_at``, top first, while they are still in the Main Deck); everyone else sees
+  ``None``.
 * Reinforcement Decks, Graveyards, Oblivion, the Battlefield and the Queue are open
   (1.4.5.3-1.4.5.8).
 * The random generator's state is never shown (it would reveal every deck's order), and
@@ -35,7 +38,7 @@ def _card(game, iid: int) -> dict[str, Any]:
 def build_view(system, state: State, player: int | None) -> dict[str, Any]:
     from engine.voskhozhdenie.game import _Game
 
-    g = _Game(system, state)
+    g = _Game(system, state, readonly=True)
     players = []
     for p in state["players"]:
         seat = p["seat"]
@@ -52,6 +55,9 @@ def build_view(system, state: State, player: int | None) -> dict[str, Any]:
                 "main_count": len(p["main"]),
                 "hand_count": len(p["hand"]),
                 "hand": [_card(g, i) for i in p["hand"]] if mine else None,
+                "looked_at": (
+                    [_card(g, i) for i in p.get("looked", ()) if i in p["main"]] if mine else None
+                ),
                 "reinforcement": [_card(g, i) for i in p["reinforcement"]],
                 "graveyard": [_card(g, i) for i in p["graveyard"]],
                 "oblivion": [_card(g, i) for i in p["oblivion"]],
