@@ -1,133 +1,876 @@
-"""Draft load: pods of human seats picking at once, each seat in its own thread.
+"""Draft load through the real stack: daphne, Redis, Celery worker processes, PostgreSQL.
 
-    python bench/draft_load.py [--pods 4] [--seats 8] [--json]
+    python bench/draft_load.py [--pods 64] [--seats 8] [--workers 2] [--think-ms 0] [--json]
 
-Every seat is a thread that picks (``drafting.services.make_pick``: pod row lock, pure
-``draft.pick``, Pick row and new state in one transaction) as soon as it holds a pack,
-so the pods' row locks are as contended as they can be. Timers are off and there are
-no bots, so no Celery worker is needed. Reports picks per second, the median and 95th
-percentile time of one pick, and the size of the stored state at the end.
+Creates a scratch PostgreSQL database (migrated, dropped at the end), flushes Redis db 9,
+starts one daphne process and one Celery worker (``--workers`` prefork processes) on
+them, creates ``--pods`` casual pods of ``--seats`` human seats (users in bulk) and
+starts them. Every seat is an asyncio client in this process, speaking raw HTTP/1.1 and
+the websocket protocol over asyncio streams (no client library is installed): it logs
+in through the login form, opens the pod's websocket as the room page does, fetches its
+panel, and for each pick POSTs the card with the pick number (as htmx does) and waits
+until the panel shows the next pack, re-fetching the panel when its websocket says
+"seat" changed. Timers stay on (each pick queues ``auto_pick`` tasks with an ETA, which
+the worker runs and finds stale), so the worker sees the production task stream.
 
-Uses ``DATABASE_URL`` when set (e.g. PostgreSQL), otherwise a scratch SQLite file under
-var/ (SQLite serialises writers, so its figures are not those of production).
+Latencies, per pick:
+
+* ``p50_ms``/``p99_ms``: from the moment both this seat's pick and the pick that passed
+  it its next pack had been submitted, to the next pack being visible (the system's
+  part; a seat waiting on a slower neighbour is not the system's latency);
+* ``wall_p50_ms``/``wall_p99_ms``: plainly from submitting a pick to seeing the next
+  pack, neighbours' waits included;
+* ``post_p50_ms``/``post_p99_ms``: the pick request's round trip.
+
+Afterwards the database is checked: ``lost`` counts picks missing against the packs'
+cards (and picks the client saw accepted that have no row); ``duplicated`` counts rows
+beyond one per (pod, seat, round, pick) plus cards picked from a pack more often than
+the pack held them, plus seats whose pool in the state differs from their Pick rows.
+
+Known limit (not the bench's): under daphne every HTTP request runs in a thread of its
+own with a PostgreSQL connection of its own, and ``config.env`` sets ``CONN_MAX_AGE=60``,
+so connections pile up past ``max_connections`` (100) within seconds. The server is
+therefore run with ``CONN_MAX_AGE=0`` through a settings module the bench writes to its
+temporary directory (``--server-conn-max-age -1`` keeps the project's value). Even so,
+512 drafters with a request in flight each need ~512 connections: the full 64-pod run
+fails with "too many clients" until the server pools its connections.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import atexit
+import base64
+import contextlib
 import json
 import os
+import random
+import re
+import resource
+import shutil
+import signal
+import socket
 import statistics
+import subprocess
 import sys
+import tempfile
 import threading
 import time
+from collections import Counter, defaultdict
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("DATABASE_URL", f"sqlite:///{ROOT / 'var' / 'bench-draft.sqlite3'}")
-os.environ.setdefault("FAST_PASSWORD_HASHER", "true")
+VENV_BIN = Path(sys.executable).parent
+
+DB_NAME = "gauntlet_bench_draft"
+PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
+REDIS_URL = "redis://127.0.0.1:6379/9"
+PASSWORD = "bench-pass"
+
+ENV = {
+    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
+    "REDIS_URL": REDIS_URL,
+    "DJANGO_SETTINGS_MODULE": "config.settings",
+    "FAST_PASSWORD_HASHER": "true",  # the server must accept the bulk-made MD5 hashes
+    "DEBUG": "false",
+    "SECRET_KEY": "draft-load-bench-only",
+    "LOG_LEVEL": "WARNING",
+    "CHANNELS_PREFIX": "benchdraft",
+    "CACHE_PREFIX": "benchdraft",
+}
+os.environ.update(ENV)
+
+CARD_RE = re.compile(r'name="card" value="([^"]+)"')
+PICK_RE = re.compile(r'name="pick" value="(\d+)"')
+CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+ERROR_RE = re.compile(r'class="msg error"')
 
 
-def main() -> None:
+# ---------------------------------------------------------------- processes and cleanup
+
+
+class Stack:
+    """Every process and resource the bench starts; ``close`` undoes all of it."""
+
+    def __init__(self) -> None:
+        self.procs: list[tuple[str, subprocess.Popen, Path]] = []
+        self.db_created = False
+        self.closed = False
+        self.ok = False
+        self.logdir = Path(tempfile.mkdtemp(prefix="draft-load-"))
+
+    def start(self, name: str, argv: list[str], env: dict | None = None) -> subprocess.Popen:
+        log = self.logdir / f"{name}.log"
+        proc = subprocess.Popen(
+            argv,
+            cwd=ROOT,
+            env={**os.environ, **ENV, **(env or {})},
+            stdout=log.open("wb"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own group: stopping it stops its children
+        )
+        self.procs.append((name, proc, log))
+        return proc
+
+    def check_alive(self) -> None:
+        for name, proc, log in self.procs:
+            if proc.poll() is not None:
+                tail = log.read_text(errors="replace")[-3000:]
+                raise RuntimeError(f"{name} exited with {proc.returncode}:\n{tail}")
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for _name, proc, _log in reversed(self.procs):
+            if proc.poll() is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGTERM)
+        deadline = time.time() + 10
+        for _name, proc, _log in self.procs:
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.time()))
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=5)
+        if self.db_created:
+            with contextlib.suppress(Exception):
+                from django.db import connections
+
+                connections.close_all()
+            with contextlib.suppress(Exception):
+                drop_database()
+        with contextlib.suppress(Exception):
+            import redis
+
+            redis.Redis.from_url(REDIS_URL).flushdb()
+        if self.ok:
+            shutil.rmtree(self.logdir, ignore_errors=True)
+        else:
+            print(f"server and worker logs kept in {self.logdir}", file=sys.stderr)
+
+
+def pg_admin(sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(dbname="postgres", autocommit=True, **PG) as conn:
+        conn.execute(sql)
+
+
+def drop_database() -> None:
+    pg_admin(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of these processes and their live children."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    seen = set()
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+        with contextlib.suppress(OSError):
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                children = (task / "children").read_text().split()
+                todo.extend(int(c) for c in children)
+    return total
+
+
+def own_cpu_seconds() -> float:
+    """This process alone (the clients), without the server and worker it started."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def machine_busy_seconds() -> float:
+    """CPU seconds every core of the machine spent not idle (from /proc/stat)."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def pids_named(fragment: str) -> list[int]:
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if fragment in (entry / "comm").read_text():
+                    out.append(int(entry.name))
+    return out
+
+
+# ---------------------------------------------------------------- a tiny HTTP/1.1 client
+
+
+class Http:
+    """One keep-alive connection with a cookie jar, as one browser tab."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.cookies: dict[str, str] = {}
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(Exception):
+                await self.writer.wait_closed()
+        self.reader = self.writer = None
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+
+    async def request(
+        self, method: str, path: str, body: dict | None = None, headers: dict | None = None
+    ) -> tuple[int, dict[str, str], str]:
+        for attempt in range(3):
+            try:
+                return await self._request(method, path, body, headers)
+            except (ConnectionError, asyncio.IncompleteReadError):
+                await self.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _request(self, method, path, body, headers):
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        data = urlencode(body).encode() if body is not None else b""
+        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
+        if self.cookies:
+            lines.append(f"Cookie: {self.cookie_header()}")
+        if body is not None:
+            lines.append("Content-Type: application/x-www-form-urlencoded")
+        lines.append(f"Content-Length: {len(data)}")
+        for key, value in (headers or {}).items():
+            lines.append(f"{key}: {value}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+        await self.writer.drain()
+        status_line = await self.reader.readuntil(b"\r\n")
+        if not status_line:
+            raise ConnectionError("closed")
+        status = int(status_line.split()[1])
+        head: dict[str, str] = {}
+        while True:
+            line = (await self.reader.readuntil(b"\r\n")).decode("latin-1").rstrip("\r\n")
+            if not line:
+                break
+            key, _, value = line.partition(":")
+            key, value = key.strip().lower(), value.strip()
+            if key == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+            head[key] = value
+        if head.get("transfer-encoding", "").lower() == "chunked":
+            chunks = []
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                chunk = await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+                chunks.append(chunk[:-2])
+            payload = b"".join(chunks)
+        else:
+            payload = await self.reader.readexactly(int(head.get("content-length", "0")))
+        if head.get("connection", "").lower() == "close":
+            await self.close()
+        return status, head, payload.decode("utf-8", errors="replace")
+
+
+# ---------------------------------------------------------------- a tiny websocket client
+
+
+class Socket:
+    """The room page's websocket: sets ``event`` whenever the server says "seat"."""
+
+    def __init__(self, port: int, path: str, cookies: str) -> None:
+        self.port, self.path, self.cookies = port, path, cookies
+        self.event = asyncio.Event()
+        self.notices = Counter()
+        self.task: asyncio.Task | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def open(self) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        self.writer = writer
+        key = base64.b64encode(os.urandom(16)).decode()
+        writer.write(
+            (
+                f"GET {self.path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                f"Origin: http://127.0.0.1:{self.port}\r\nCookie: {self.cookies}\r\n\r\n"
+            ).encode()
+        )
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
+        if b" 101 " not in head.split(b"\r\n", 1)[0]:
+            raise ConnectionError(f"websocket refused: {head[:200]!r}")
+        self.task = asyncio.create_task(self._read(reader, writer))
+
+    def _send(self, opcode: int, payload: bytes) -> None:
+        mask = os.urandom(4)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.writer.write(bytes([0x80 | opcode, 0x80 | len(payload)]) + mask + masked)
+
+    async def _read(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(ConnectionError, asyncio.IncompleteReadError):
+            while True:
+                b0, b1 = await reader.readexactly(2)
+                size = b1 & 0x7F
+                if size == 126:
+                    size = int.from_bytes(await reader.readexactly(2), "big")
+                elif size == 127:
+                    size = int.from_bytes(await reader.readexactly(8), "big")
+                payload = await reader.readexactly(size)
+                opcode = b0 & 0x0F
+                if opcode == 0x9:  # ping
+                    self._send(0xA, payload)
+                elif opcode == 0x8:  # close
+                    break
+                elif opcode == 0x1:
+                    what = json.loads(payload).get("changed")
+                    self.notices[what] += 1
+                    if what == "seat":
+                        self.event.set()
+
+    async def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                self._send(0x8, b"\x03\xe8")
+                self.writer.close()
+
+
+# ---------------------------------------------------------------- one drafter
+
+
+class Drafter:
+    def __init__(self, port: int, pod_id: int, username: str, think_ms: float, seed: int):
+        self.port, self.pod_id, self.username = port, pod_id, username
+        self.think = think_ms / 1000
+        self.rng = random.Random(seed)
+        self.http = Http(port)
+        self.socket: Socket | None = None
+        self.seat: int | None = None
+        self.submitted: dict[int, float] = {}  # pick number -> time the POST was sent
+        self.seen: dict[int, float] = {}  # pick number -> time its pack was first visible
+        self.post_ms: list[float] = []
+        self.accepted: set[int] = set()
+        self.rejected: list[str] = []
+        self.refetches = 0
+        self.poll_fallbacks = 0
+        self.done_at: float | None = None
+
+    async def login(self) -> None:
+        status, _, page = await self.http.request("GET", "/accounts/login/")
+        token = CSRF_RE.search(page).group(1)
+        status, _, _ = await self.http.request(
+            "POST",
+            "/accounts/login/",
+            {"username": self.username, "password": PASSWORD, "csrfmiddlewaretoken": token},
+        )
+        if status != 302 or "sessionid" not in self.http.cookies:
+            raise RuntimeError(f"login of {self.username} failed: {status}")
+        self.socket = Socket(self.port, f"/ws/draft/{self.pod_id}/", self.http.cookie_header())
+        await self.socket.open()
+
+    async def panel(self) -> str:
+        self.socket.event.clear()  # any notice from now on means: fetch again
+        status, _, body = await self.http.request("GET", f"/draft/{self.pod_id}/panel/")
+        if status != 200:
+            raise RuntimeError(f"panel {status}")
+        return body
+
+    def parse(self, body: str) -> tuple[str, int | None, list[str], str | None]:
+        if 'class="pick-form"' in body:
+            number = int(PICK_RE.search(body).group(1))
+            return "pack", number, CARD_RE.findall(body), CSRF_RE.search(body).group(1)
+        if 'class="waiting"' in body:
+            return "waiting", None, [], None
+        return "over", None, [], None
+
+    async def wait_notice(self) -> None:
+        try:
+            await asyncio.wait_for(self.socket.event.wait(), timeout=3.0)
+        except TimeoutError:
+            self.poll_fallbacks += 1  # the notice never came: poll like a reconnecting page
+
+    async def run(self) -> None:
+        body = await self.panel()
+        while True:
+            state, number, cards, token = self.parse(body)
+            now = time.time()
+            if state == "over":
+                self.done_at = now
+                self.seen.setdefault(max(self.submitted, default=0) + 1, now)
+                return
+            if state == "waiting":
+                await self.wait_notice()
+                self.refetches += 1
+                body = await self.panel()
+                continue
+            self.seen.setdefault(number, now)
+            if self.think:
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+            self.socket.event.clear()
+            sent = time.time()
+            self.submitted[number] = sent
+            status, _, body = await self.http.request(
+                "POST",
+                f"/draft/{self.pod_id}/pick/",
+                {"pick": number, "card": self.rng.choice(cards), "csrfmiddlewaretoken": token},
+                {"HX-Request": "true", "X-CSRFToken": token},
+            )
+            self.post_ms.append((time.time() - sent) * 1000)
+            if status != 200:
+                raise RuntimeError(f"pick {number} answered {status}: {body[:300]}")
+            if ERROR_RE.search(body):
+                self.rejected.append(
+                    re.sub(r"<[^>]+>", "", body.split('class="msg error"')[1])[:120]
+                )
+            else:
+                self.accepted.add(number)
+
+
+# ---------------------------------------------------------------- setup and checks (Django)
+
+
+def setup_database(n_pods: int, seats: int, boosters: int, run: str) -> list[tuple[int, list[str]]]:
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.core.management import call_command
+
+    from drafting import services
+
+    call_command("migrate", verbosity=0)
+    User = get_user_model()
+    hashed = make_password(PASSWORD)
+    names = [f"{run}-{p}-{s}" for p in range(n_pods) for s in range(seats)]
+    User.objects.bulk_create([User(username=n, password=hashed) for n in names], batch_size=500)
+    users = {u.username: u for u in User.objects.filter(username__in=names)}
+    pods = []
+    for p in range(n_pods):
+        mine = [users[f"{run}-{p}-{s}"] for s in range(seats)]
+        pod = services.create_pod(
+            mine[0], seats_count=seats, set_codes=["VS1"] * boosters, name=f"{run} pod {p}"
+        )
+        for user in mine[1:]:
+            services.join_pod(user, pod)
+        pods.append((pod.pk, [u.username for u in mine]))
+    return pods
+
+
+def start_pods(pod_ids: list[int]) -> dict[int, dict]:
+    """Start every pod; return each pod's packs as opened: {pod: {pack id: [cards]}}."""
+    from django.db import connections
+
+    from drafting import services
+    from drafting.models import Pod
+
+    opened = {}
+    try:
+        for pk in pod_ids:
+            pod = Pod.objects.select_related("created_by").get(pk=pk)
+            pod = services.start_pod(pod.created_by, pod)
+            opened[pk] = {pid: list(p["cards"]) for pid, p in pod.state["packs"].items()}
+    finally:
+        connections.close_all()
+    return opened
+
+
+def sample_locks(stop: threading.Event, out: list[tuple[int, int, int, int]]) -> None:
+    """Every 0.2 s: backends (active, waiting on a lock, idle in transaction, all)."""
+    import psycopg
+
+    with psycopg.connect(dbname=DB_NAME, autocommit=True, **PG) as conn:
+        while not stop.wait(0.2):
+            row = conn.execute(
+                "SELECT count(*) FILTER (WHERE state = 'active'),"
+                " count(*) FILTER (WHERE wait_event_type = 'Lock'),"
+                " count(*) FILTER (WHERE state = 'idle in transaction'), count(*)"
+                " FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+                [DB_NAME],
+            ).fetchone()
+            out.append(tuple(row))
+
+
+def verify(opened: dict[int, dict], drafters: list[Drafter]) -> dict:
+    from django.db.models import Count
+
+    from drafting.models import Pick, Pod
+
+    lost = duplicated = 0
+    details: Counter[str] = Counter()
+    rows = list(
+        Pick.objects.filter(pod_id__in=list(opened)).values(
+            "pod_id",
+            "seat__number",
+            "booster_round",
+            "pick_number",
+            "pack_id",
+            "card_id",
+            "pack_cards",
+            "auto",
+            "picked_at",
+        )
+    )
+    dup_rows = (
+        Pick.objects.filter(pod_id__in=list(opened))
+        .values("pod_id", "seat_id", "booster_round", "pick_number")
+        .annotate(n=Count("id"))
+        .filter(n__gt=1)
+    )
+    extra = sum(r["n"] - 1 for r in dup_rows)
+    duplicated += extra
+    details["duplicate_rows"] += extra
+    by_pack: dict[tuple[int, str], Counter] = defaultdict(Counter)
+    by_seat: dict[tuple[int, int], list] = defaultdict(list)
+    for r in rows:
+        by_pack[r["pod_id"], r["pack_id"]][r["card_id"]] += 1
+        by_seat[r["pod_id"], r["seat__number"]].append(r)
+        details[f"auto_{r['auto']}"] += 1
+    for pod_id, packs in opened.items():
+        for pid, cards in packs.items():
+            held, taken = Counter(cards), by_pack.get((pod_id, pid), Counter())
+            over = taken - held
+            missing = held - taken
+            duplicated += sum(over.values())
+            details["card_picked_twice"] += sum(over.values())
+            lost += sum(missing.values())
+            details["pack_cards_not_picked"] += sum(missing.values())
+    states = {p.pk: p for p in Pod.objects.filter(pk__in=list(opened))}
+    for pod_id, pod in states.items():
+        details[f"pods_{pod.status}"] += 1
+        for seat, pool in enumerate(pod.state["pools"]):
+            picked = [
+                r["card_id"] for r in sorted(by_seat[pod_id, seat], key=lambda r: r["pick_number"])
+            ]
+            if picked != list(pool):
+                details["pool_differs_from_rows"] += 1
+                duplicated += max(0, len(picked) - len(pool))
+                lost += max(0, len(pool) - len(picked))
+    for d in drafters:
+        have = {r["pick_number"] for r in by_seat[d.pod_id, d.seat] if r["auto"] == "player"}
+        missing = len(d.accepted - have)
+        lost += missing
+        details["accepted_without_row"] += missing
+    return {"lost": lost, "duplicated": duplicated, "details": dict(details), "rows": rows}
+
+
+def latencies(rows: list[dict], drafters: list[Drafter], started: float) -> dict[str, list]:
+    """Per pick, the wall and the system latency (see the module docstring)."""
+    submitted: dict[tuple[int, int, int], float] = {}
+    for d in drafters:
+        for number, t in d.submitted.items():
+            submitted[d.pod_id, d.seat, number] = t
+    for r in rows:  # timer picks: the server's clock, the same machine
+        key = (r["pod_id"], r["seat__number"], r["pick_number"])
+        submitted.setdefault(key, r["picked_at"].timestamp())
+    passed_by: dict[tuple[int, str, int], tuple[int, int, int]] = {}
+    round_end: dict[tuple[int, int], float] = defaultdict(float)
+    for r in rows:
+        key = (r["pod_id"], r["seat__number"], r["pick_number"])
+        passed_by[r["pod_id"], r["pack_id"], len(r["pack_cards"]) - 1] = key
+        round_end[r["pod_id"], r["booster_round"]] = max(
+            round_end[r["pod_id"], r["booster_round"]], submitted[key]
+        )
+    mine = {(r["pod_id"], r["seat__number"], r["pick_number"]): r for r in rows}
+    wall, system = [], []
+    for d in drafters:
+        for number, sent in d.submitted.items():
+            seen = d.seen.get(number + 1)
+            if seen is None:
+                continue
+            wall.append((seen - sent) * 1000)
+            ready = sent
+            nxt = mine.get((d.pod_id, d.seat, number + 1))
+            if nxt is not None:
+                size = len(nxt["pack_cards"])
+                feeder = passed_by.get((d.pod_id, nxt["pack_id"], size))
+                if feeder is not None:
+                    ready = max(ready, submitted[feeder])
+                elif nxt["booster_round"] > 0:  # a fresh booster: the round had to end
+                    ready = max(ready, round_end[d.pod_id, nxt["booster_round"] - 1])
+            system.append(max(0.0, seen - ready) * 1000)
+    return {"wall": wall, "system": system}
+
+
+def pct(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
+
+
+# ---------------------------------------------------------------- the run
+
+
+async def drive(port, pods, think_ms, timeout, stack, opened_box):
+    drafters = [
+        Drafter(port, pod_id, name, think_ms, seed=hash((pod_id, i)))
+        for pod_id, names in pods
+        for i, name in enumerate(names)
+    ]
+    gate = asyncio.Semaphore(32)
+
+    async def login(d: Drafter) -> None:
+        async with gate:
+            await d.login()
+
+    await asyncio.gather(*(login(d) for d in drafters))
+    stack.check_alive()
+    opened_box.update(await asyncio.to_thread(start_pods, [pk for pk, _ in pods]))
+    await fill_seats(drafters)
+    started = time.time()
+    tasks = [asyncio.create_task(d.run()) for d in drafters]
+    progress = asyncio.create_task(report_progress(drafters, started, stack))
+    try:
+        done, pending = await asyncio.wait(
+            tasks, timeout=timeout, return_when=asyncio.FIRST_EXCEPTION
+        )
+    finally:
+        progress.cancel()
+    for task in pending:
+        task.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
+    ended = max((d.done_at or time.time()) for d in drafters)
+    errors = [t.exception() for t in done if t.exception() is not None]
+    for d in drafters:
+        await d.socket.close()
+        await d.http.close()
+    if errors:
+        raise RuntimeError(f"{len(errors)} drafters failed, first: {errors[0]!r}")
+    if pending:
+        raise RuntimeError(f"{len(pending)} drafters still drafting after {timeout} s")
+    return drafters, started, ended
+
+
+async def report_progress(drafters: list[Drafter], started: float, stack: Stack) -> None:
+    while True:
+        await asyncio.sleep(10)
+        stack.check_alive()
+        picks = sum(len(d.submitted) for d in drafters)
+        done = sum(d.done_at is not None for d in drafters)
+        print(
+            f"[{time.time() - started:6.0f} s] {picks} picks, {done}/{len(drafters)} done",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+async def fill_seats(drafters: list[Drafter]) -> None:
+    from drafting.models import Seat
+
+    def numbers() -> dict[str, int]:
+        from django.db import connections
+
+        try:
+            qs = Seat.objects.filter(pod_id__in={d.pod_id for d in drafters})
+            return dict(qs.values_list("user__username", "number"))
+        finally:
+            connections.close_all()
+
+    found = await asyncio.to_thread(numbers)
+    for d in drafters:
+        d.seat = found[d.username]
+
+
+def wait_http(port: int, stack: Stack, timeout: float = 60) -> None:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        stack.check_alive()
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1) as s:
+            s.sendall(b"GET /accounts/login/ HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+            if b" 200 " in s.recv(64):
+                return
+        time.sleep(0.3)
+    raise RuntimeError("daphne did not answer in time")
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pods", type=int, default=4)
+    parser.add_argument("--pods", type=int, default=64)
     parser.add_argument("--seats", type=int, default=8)
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
+    parser.add_argument(
+        "--think-ms", type=float, default=0, help="mean think time before each pick (0: none)"
+    )
+    parser.add_argument(
+        "--boosters", type=int, default=4, help="booster rounds (VS1 packs of 15) per draft"
+    )
+    parser.add_argument("--timeout", type=float, default=1800, help="give up after (s)")
+    parser.add_argument(
+        "--server-conn-max-age",
+        type=int,
+        default=0,
+        help="CONN_MAX_AGE of the daphne process (config.env sets 60, which leaks one "
+        "PostgreSQL connection per request under ASGI; -1 keeps the project's setting)",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
+
+    stack = Stack()
+    atexit.register(stack.close)
+
+    def on_signal(signum, frame):
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    try:
+        return run(args, stack)
+    finally:
+        stack.close()
+
+
+def run(args, stack: Stack) -> int:
+    import redis
+
+    drop_database()
+    pg_admin(f'CREATE DATABASE "{DB_NAME}"')
+    stack.db_created = True
+    redis.Redis.from_url(REDIS_URL).flushdb()
 
     import django
 
     django.setup()
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
-    from django.db import connection, connections
+    from django.db import connections
 
-    from drafting import draft as draft_core
-    from drafting import services
-    from drafting.models import Pick, Pod
+    run_name = f"bench{int(time.time())}"
+    pods = setup_database(args.pods, args.seats, args.boosters, run_name)
+    connections.close_all()
 
-    call_command("migrate", verbosity=0)
-    User = get_user_model()
-    run = f"bench{int(time.time())}"
-    pods = []
-    for p in range(args.pods):
-        users = [
-            User.objects.create_user(f"{run}-{p}-{s}", password="x") for s in range(args.seats)
-        ]
-        pod = services.create_pod(
-            users[0], seats_count=args.seats, pick_max_seconds=0, name=f"{run} {p}"
+    port = free_port()
+    server_env = {}
+    if args.server_conn_max_age >= 0:
+        # A settings module of the bench's own, outside the project: the project's with
+        # CONN_MAX_AGE changed for the ASGI server only (see --server-conn-max-age).
+        (stack.logdir / "draft_bench_settings.py").write_text(
+            "from config.settings import *  # noqa: F403\n"
+            f"DATABASES['default']['CONN_MAX_AGE'] = {args.server_conn_max_age}\n"
         )
-        for user in users[1:]:
-            services.join_pod(user, pod)
-        pods.append((services.start_pod(users[0], pod), users))
+        server_env = {
+            "DJANGO_SETTINGS_MODULE": "draft_bench_settings",
+            "PYTHONPATH": os.pathsep.join([str(stack.logdir), str(ROOT)]),
+        }
+    daphne = stack.start(
+        "daphne",
+        [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        server_env,
+    )
+    worker = stack.start(
+        "celery",
+        [
+            str(VENV_BIN / "celery"),
+            "-A",
+            "config",
+            "worker",
+            "-P",
+            "prefork",
+            "-c",
+            str(args.workers),
+            "-l",
+            "WARNING",
+            "-n",
+            f"draftbench-{os.getpid()}@%h",
+        ],
+    )
+    wait_http(port, stack)
 
-    times: list[float] = []
-    errors: list[str] = []
-    lock = threading.Lock()
+    components = {
+        "daphne": lambda: cpu_seconds([daphne.pid]),
+        "celery": lambda: cpu_seconds([worker.pid]),
+        "redis": lambda: cpu_seconds(pids_named("redis-server")),
+        "clients": own_cpu_seconds,
+        "machine_busy": machine_busy_seconds,  # every core, PostgreSQL included
+    }
+    cpu_before = {k: f() for k, f in components.items()}
+    stop = threading.Event()
+    lock_samples: list[tuple[int, int, int, int]] = []
+    sampler = threading.Thread(target=sample_locks, args=(stop, lock_samples), daemon=True)
+    sampler.start()
+    opened: dict[int, dict] = {}
+    try:
+        drafters, started, ended = asyncio.run(
+            drive(port, pods, args.think_ms, args.timeout, stack, opened)
+        )
+    finally:
+        stop.set()
+        sampler.join(timeout=2)
+    cpu = {k: round(f() - cpu_before[k], 1) for k, f in components.items()}
+    stack.check_alive()
+    time.sleep(1.5)  # let the worker drain the stale timer tasks due by now
 
-    def drafter(pod_id: int, user) -> None:
-        mine: list[float] = []
-        try:
-            seat = Pod.objects.get(pk=pod_id).seats.get(user=user).number
-            while True:
-                pod = Pod.objects.get(pk=pod_id)
-                if pod.status != Pod.Status.DRAFTING:
-                    break
-                pack = draft_core.current_pack(pod.state, seat)
-                if pack is None:
-                    time.sleep(0.02)  # a page waits for its websocket notice, not polls
-                    continue
-                number = draft_core.pick_number(pod.state, seat)
-                t0 = time.perf_counter()
-                services.make_pick(user, pod, number, pack["cards"][0])
-                mine.append(time.perf_counter() - t0)
-        except Exception as exc:  # reported, not raised: the other threads go on
-            errors.append(repr(exc))
-        finally:
-            connections.close_all()
-            with lock:
-                times.extend(mine)
-
-    threads = [
-        threading.Thread(target=drafter, args=(pod.pk, user))
-        for pod, users in pods
-        for user in users
-    ]
-    started = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    elapsed = time.perf_counter() - started
-
-    times.sort()
-    picks = Pick.objects.filter(pod__in=[pod for pod, _ in pods]).count()
-    state_kb = len(json.dumps(Pod.objects.get(pk=pods[0][0].pk).state)) / 1024
+    checked = verify(opened, drafters)
+    lat = latencies(checked.pop("rows"), drafters, started)
+    connections.close_all()
+    elapsed = ended - started
+    picks = sum(len(d.submitted) for d in drafters)
+    post = [ms for d in drafters for ms in d.post_ms]
     result = {
-        "database": connection.vendor,
+        "drafters": len(drafters),
+        "picks_per_second": round(picks / elapsed, 1),
+        "p50_ms": pct(lat["system"], 0.50),
+        "p99_ms": pct(lat["system"], 0.99),
+        "lost": checked["lost"],
+        "duplicated": checked["duplicated"],
         "pods": args.pods,
         "seats": args.seats,
+        "celery_workers": args.workers,
+        "boosters": args.boosters,
+        "think_ms": args.think_ms,
         "picks": picks,
-        "picks_per_s": round(picks / elapsed, 1),
-        "pick_ms_median": round(statistics.median(times) * 1000, 2) if times else None,
-        "pick_ms_p95": round(times[int(len(times) * 0.95)] * 1000, 2) if times else None,
-        "state_kb_at_end": round(state_kb, 1),
-        "errors": len(errors),
-        "seconds": round(elapsed, 2),
+        "seconds": round(elapsed, 1),
+        "wall_p50_ms": pct(lat["wall"], 0.50),
+        "wall_p99_ms": pct(lat["wall"], 0.99),
+        "post_p50_ms": pct(post, 0.50),
+        "post_p99_ms": pct(post, 0.99),
+        "post_max_ms": round(max(post), 1) if post else None,
+        "rejected_picks": sum(len(d.rejected) for d in drafters),
+        "panel_refetches": sum(d.refetches for d in drafters),
+        "notice_waits_over_3s": sum(d.poll_fallbacks for d in drafters),
+        "checks": checked["details"],
+        "cpu_seconds": cpu,
+        "db_backends_mean": {
+            "active": round(statistics.mean(s[0] for s in lock_samples), 2) if lock_samples else 0,
+            "waiting_on_lock": round(statistics.mean(s[1] for s in lock_samples), 2)
+            if lock_samples
+            else 0,
+            "idle_in_transaction": round(statistics.mean(s[2] for s in lock_samples), 2)
+            if lock_samples
+            else 0,
+            "connections_max": max((s[3] for s in lock_samples), default=0),
+        },
     }
-    for pod, users in pods:
-        pod.delete()
-        User.objects.filter(pk__in=[u.pk for u in users]).delete()
+    stack.ok = True
+    rejected = [r for d in drafters for r in d.rejected][:3]
     if args.json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
-            print(f"{key:>16}: {value}")
-        for error in errors[:5]:
-            print("error:", error)
+            print(f"{key:>18}: {value}")
+        for reason in rejected:
+            print("rejected:", reason)
+    return 0 if result["lost"] == 0 and result["duplicated"] == 0 else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

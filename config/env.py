@@ -89,7 +89,9 @@ def parse_database_url(url: str, base_dir: Path) -> dict:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(port or ""),
-            "CONN_MAX_AGE": 60,
+            # 0: under ASGI each request runs in its own thread, so kept-alive
+            # connections would pile up past max_connections instead of being reused.
+            "CONN_MAX_AGE": 0,
             "CONN_HEALTH_CHECKS": True,
             "OPTIONS": options,
         }
