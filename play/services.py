@@ -64,6 +64,21 @@ class NotAllowed(PlayError):
 # ---------------------------------------------------------------- engines and bots
 
 
+def move_limit() -> int | None:
+    """Most actions in one game (``PLAY_MAX_MOVES``; None: no limit), then it is a draw."""
+    from django.conf import settings
+
+    value = getattr(settings, "PLAY_MAX_MOVES", None)
+    return int(value) if value else None
+
+
+def bot_delay() -> float:
+    """Seconds a bot waits before moving (``PLAY_BOT_DELAY_SECONDS``; the demo uses 0)."""
+    from django.conf import settings
+
+    return float(getattr(settings, "PLAY_BOT_DELAY_SECONDS", BOT_DELAY_SECONDS))
+
+
 def engine_of(system: str) -> GameSystem:
     try:
         return registry.get(system).load("engine")
@@ -365,12 +380,32 @@ def start_match(match, *, time_bank: int | None = MATCH_TIME_BANK, config: Mappi
         return _create_match_game(match, 1, time_bank=time_bank, config=dict(config or {}))
 
 
+def engine_deck(system: str, text: str | None) -> Any:
+    """A stored decklist as the engine of ``system`` takes it (game-neutral).
+
+    The system's deck checker (``registry.get(system).load("decks")``) turns the text into
+    the engine's deck with ``to_engine_deck(text, db)``; a system without decklists, or a
+    player without one, gives ``None`` and the engine deals its own decks.
+    """
+    if not text:
+        return None
+    info = registry.get(system)
+    if not info.needs_decklists or not info.decks:
+        return None
+    checker = info.load("decks")
+    convert = getattr(checker, "to_engine_deck", None)
+    if not callable(convert):
+        return text
+    return convert(text, getattr(engine_of(system), "db", None))
+
+
 def _match_decks(match, match_seats) -> list[Any]:
-    """Each player's deck as the engine takes it: the decklist text, or nothing."""
+    """Each player's deck as the engine takes it, from the registration's decklist."""
+    system = match.round.event.game_system
     decks = []
     for ms in match_seats:
         decklist = getattr(ms.registration, "decklist", None)
-        decks.append(decklist.text if decklist is not None else None)
+        decks.append(engine_deck(system, decklist.text if decklist is not None else None))
     return decks
 
 
@@ -409,11 +444,19 @@ def _create_match_game(
     return session
 
 
-def start_round_games(rnd) -> list[GameSession]:
-    """Create game 1 of every playable match of a round (idempotent)."""
+def start_round_games(rnd, *, time_bank: int | None = MATCH_TIME_BANK) -> list[GameSession]:
+    """Create game 1 of every playable match of a round (idempotent).
+
+    A match whose game cannot start (a missing or unreadable decklist, a final result
+    entered already) is logged and left to the players' reports and the officials.
+    """
     sessions = []
     for match in rnd.matches.filter(is_bye=False).order_by("table"):
-        session = start_match(match)
+        try:
+            session = start_match(match, time_bank=time_bank)
+        except PlayError as exc:
+            logger.warning("no online game for match %s: %s", match.pk, exc)
+            continue
         if session is not None:
             sessions.append(session)
     return sessions
@@ -503,8 +546,13 @@ def apply_action(session_id: int, seat: int, seq: int, action: dict[str, Any]) -
         session.state = state
         session.seq = seq + 1
         result = system.result(state)
+        limit = move_limit()
         if result.finished:
             _finish(session, seats, result, GameSession.EndReason.RULES, now)
+        elif limit is not None and session.seq >= limit:
+            # A capped game (the demo): called like time in a round, a drawn game.
+            drawn = GameResult(finished=True, winners=(), draw=True, eliminated=())
+            _finish(session, seats, drawn, GameSession.EndReason.TIME, now)
         else:
             session.save(update_fields=["state", "seq", "updated_at"])
             _after_change(session, seats, system, now)
@@ -646,8 +694,9 @@ def _after_change(
         if seat.deadline is not None:
             _schedule_clock(session_id, seat.number, seq, seat.deadline)
     if any(s.is_bot and s.number in to_act for s in seats):
+        delay = bot_delay()
         transaction.on_commit(
-            lambda: tasks.bot_move.apply_async((session_id, seq), countdown=BOT_DELAY_SECONDS),
+            lambda: tasks.bot_move.apply_async((session_id, seq), countdown=delay),
             robust=True,
         )
 

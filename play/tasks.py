@@ -31,3 +31,14 @@ def bot_move(session_id: int, seq: int) -> str | None:
 def clock_expired(session_id: int, seat: int, seq: int) -> bool:
     """Queued with ``eta`` = the acting seat's deadline: out of time loses the game."""
     return services.flag_time(session_id, seat, seq)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def start_round_games(round_id: int) -> int:
+    """A round of an online event was published: deal game 1 of each match. Idempotent."""
+    from tournaments.models import Round
+
+    rnd = Round.objects.filter(pk=round_id).select_related("event").first()
+    if rnd is None or rnd.status != Round.Status.PUBLISHED:
+        return 0
+    return len(services.start_round_games(rnd))

@@ -185,7 +185,13 @@ def table_context(
             }
         )
     log.reverse()
+    language = get_language() or "en"
+    named = _named(system, view, language)
     return {
+        "view": named,
+        "names": _instance_names(named),
+        "legal_groups": _group_actions(legal, data["legal"]),
+        "custom_table": _table_template(session) != "play/_table.html",
         "session": session,
         "data": data,
         "seat": seat,
@@ -207,6 +213,53 @@ def table_context(
         "winners": [w + 1 for w in (session.result or {}).get("winners", [])],
         "table_template": _table_template(session),
     }
+
+
+def _card_type(system: GameSystem, card_id: Any) -> str:
+    db = getattr(system, "db", None)
+    lookup = getattr(db, "card", None)
+    if not callable(lookup):
+        return ""
+    try:
+        return str(getattr(lookup(card_id), "type", "") or "")
+    except Exception:
+        return ""
+
+
+def _named(system: GameSystem, value: Any, language: str) -> Any:
+    """The view with each card's printed ``name`` and ``type`` added (for game tables)."""
+    if isinstance(value, Mapping):
+        out = {k: _named(system, v, language) for k, v in value.items()}
+        if isinstance(value.get("card"), str):
+            out.setdefault("name", services.card_label(system, value["card"], language))
+            out.setdefault("type", _card_type(system, value["card"]))
+        return out
+    if isinstance(value, list | tuple):
+        return [_named(system, v, language) for v in value]
+    return value
+
+
+def _instance_names(value: Any, found: dict[str, str] | None = None) -> dict[str, str]:
+    """Card instance id (as text) → printed name, for everything the viewer may see."""
+    found = {} if found is None else found
+    if isinstance(value, Mapping):
+        if "iid" in value and "name" in value and value["iid"] is not None:
+            found[str(value["iid"])] = value["name"]
+        for v in value.values():
+            _instance_names(v, found)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _instance_names(v, found)
+    return found
+
+
+def _group_actions(labelled: list[dict[str, str]], actions: list[Any]) -> list[dict[str, Any]]:
+    """The legal actions grouped by their ``type``, in the order the engine listed them."""
+    groups: dict[str, list[dict[str, str]]] = {}
+    for item, action in zip(labelled, actions, strict=False):
+        kind = action.get("type", "?") if isinstance(action, Mapping) else "?"
+        groups.setdefault(kind, []).append(item)
+    return [{"kind": kind, "label": _label(kind), "actions": items} for kind, items in groups.items()]
 
 
 def _table_template(session: GameSession) -> str:

@@ -14,7 +14,8 @@ class EventForm(forms.ModelForm):
         fields = [
             "name", "game_system", "format", "structure", "swiss_rounds", "top_cut", "best_of",
             "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location",
-            "max_players", "decklist_deadline", "auto_advance", "is_public", "description",
+            "max_players", "decklist_deadline", "auto_advance", "play_online", "is_public",
+            "description",
         ]
         widgets = {
             "starts_at": forms.DateTimeInput(attrs={"type": "datetime-local"}),

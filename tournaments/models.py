@@ -83,6 +83,10 @@ class Event(models.Model):
         _("run itself"), default=False,
         help_text=_("Pair and publish the next round as soon as every result of a round is in."),
     )
+    play_online = models.BooleanField(
+        _("play online"), default=False,
+        help_text=_("Games are played online and decided by the rules engine."),
+    )
     is_public = models.BooleanField(_("listed publicly"), default=True)
     seed = models.BigIntegerField(default=new_event_seed, editable=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)

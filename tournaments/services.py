@@ -134,7 +134,7 @@ def _unique_slug(name: str) -> str:
 EDITABLE_FIELDS = (
     "name", "game_system", "format", "structure", "swiss_rounds", "top_cut", "best_of",
     "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location", "description",
-    "max_players", "decklist_deadline", "auto_advance", "is_public",
+    "max_players", "decklist_deadline", "auto_advance", "play_online", "is_public",
 )
 
 
@@ -817,8 +817,22 @@ def publish_round(actor: User | None, rnd: Round) -> Round:
             _finalise(match, [], Match.Source.BYE)
         _audit(event, actor, AuditEntry.Action.PUBLISH, f"Published {rnd}", round=rnd.number)
         broadcast_on_commit(event.pk, "pairings")
+        if event.play_online:
+            _start_online_games_on_commit(rnd)
         _maybe_complete_round(rnd)
     return rnd
+
+
+def _start_online_games_on_commit(rnd: Round) -> None:
+    """An online event: once the round is published, a task deals game 1 of every match.
+
+    Byes are final already; a match whose game cannot start stays open for reports
+    and officials (``play.services.start_round_games`` logs why).
+    """
+    from play.tasks import start_round_games
+
+    round_id = rnd.pk
+    transaction.on_commit(lambda: start_round_games.delay(round_id), robust=True)
 
 
 # ---------------------------------------------------------------- results

@@ -1052,3 +1052,50 @@ def can_change_deck(
 ) -> list[Violation]:
     """Module-level shortcut for ``CHECKER.can_change_deck``."""
     return CHECKER.can_change_deck(fmt, old, new, pool, db, language=language)
+
+
+# ---------------------------------------------------------------- decklists for the engine
+
+# The engine's deck dict names the Reinforcement Deck in the singular (game.new_game).
+_ENGINE_PARTS = {"cities": "cities", "main": "main", "reinforcements": "reinforcement"}
+
+
+def to_engine_deck(text: str, db: CardDB) -> dict[str, list[str]]:
+    """A stored decklist as ``new_game`` takes it: ``{"cities", "main", "reinforcement"}``.
+
+    Each list holds card ids, one item per copy, in the order of the list. Lines that
+    cannot be read are left out (the checker reports them when the list is saved).
+    """
+    deck = CHECKER.parse(text, db)
+    out: dict[str, list[str]] = {"cities": [], "main": [], "reinforcement": []}
+    for entry in deck.entries:
+        out[_ENGINE_PARTS[entry.section]].extend([entry.card.id] * entry.count)
+    return out
+
+
+def deck_text(deck: Mapping[str, Iterable[str]], db: CardDB, *, language: str = "ru") -> str:
+    """The decklist text of an engine deck dict (the reverse of ``to_engine_deck``).
+
+    Cards are written by their full printed name (Russian by default, rule 2.2.1) with a
+    count, under the section headers the parser reads.
+    """
+    lines: list[str] = []
+    for section, part in _ENGINE_PARTS.items():
+        ids = list(deck.get(part) or ())
+        if not ids:
+            continue
+        counts: dict[str, int] = {}
+        for card_id in ids:
+            counts[card_id] = counts.get(card_id, 0) + 1
+        if lines:
+            lines.append("")
+        lines.append(SECTION_TITLES[section])
+        for card_id, count in counts.items():
+            card = db.card(card_id)
+            name = (card.name_en if language == "en" else card.name_ru) or card.name_ru or card_id
+            lines.append(f"{count} {name}")
+    return "\n".join(lines) + "\n"
+
+
+# The game-neutral hook of the play app: ``registry.get(system).load("decks").to_engine_deck``.
+DeckChecker.to_engine_deck = staticmethod(to_engine_deck)  # type: ignore[attr-defined]

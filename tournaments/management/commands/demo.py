@@ -1,11 +1,19 @@
-"""Run a whole event with simulated players, then serve the site to browse it.
+"""Run a whole event with bot players, then serve the site to browse it.
 
     python manage.py demo             # 32 players, 5 Swiss rounds, top 8, then the site
     python manage.py demo --no-serve  # the same event, then exit
+    python manage.py demo --offline   # the old way: random results reported by the players
 
-Results are chosen at random (seeded) and go through the same services as in a
-real event: both players report, the opponent's identical report confirms it,
-and now and then a judge enters the result instead.
+The event is played online: every player is a bot registration with a legal Blitz
+decklist built from the real card sets, so each round's games are dealt by the
+platform when the round is published, played move by move by the bots through the
+``bot_move``/``apply_action`` tasks (run by the embedded worker threads), decided by
+the rules engine, and the results flow into matches, standings and the bracket. The
+event runs itself (``auto_advance``) to the end. To keep the demo to a few minutes on a
+small machine the games are full engine games but short ones: Blitz decks (2 Cities, a
+20-card Main Deck), best-of-1 matches (``--best-of 3`` for the real thing) and at most
+MAX_MOVES actions a game: a game the bots have not finished by then is a drawn game
+(like time called).
 """
 
 from __future__ import annotations
@@ -17,10 +25,15 @@ import time
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
+from django.db import OperationalError, close_old_connections
 
 from tournaments import services
 from tournaments.models import Event, Match, Round
 from tournaments.results import games_needed
+
+ONLINE_FORMAT = "blitz"  # short games: 2 Cities and a 20-card Main Deck
+MAX_MOVES = 300  # longest game of the demo (a Blitz game of two bots: 70-1000+ actions)
+NUDGE_SECONDS = 10  # a game or round that has not moved for this long gets its task again
 
 DEMO_PASSWORD = "gauntlet"
 
@@ -35,6 +48,17 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=2026)
         parser.add_argument("--no-serve", action="store_true", help="exit when the event is over")
         parser.add_argument("--addr", default="127.0.0.1:8000")
+        parser.add_argument(
+            "--offline", action="store_true",
+            help="random results reported by the players instead of engine-played games",
+        )
+        parser.add_argument(
+            "--best-of", type=int, choices=[1, 3, 5], default=None,
+            help="match length (default: 1 online, to keep the demo to a few minutes; 3 offline)",
+        )
+        parser.add_argument(
+            "--timeout", type=float, default=1800, help="give up after this many seconds (online)"
+        )
 
     def handle(self, *args, **opts) -> None:
         if opts["players"] < 2:
@@ -44,13 +68,19 @@ class Command(BaseCommand):
         rng = random.Random(opts["seed"])
         started = time.monotonic()
         organiser, players = self._users(opts["players"])
-        event = self._event(organiser, players, opts)
+        online = not opts["offline"]
+        event = self._event(organiser, players, opts, online=online)
         self.stdout.write(self.style.MIGRATE_HEADING(f"Running «{event.name}»: {len(players)} players, "
-                                                     f"{event.swiss_rounds} Swiss rounds, top {event.top_cut}"))
-        while event.status == Event.Status.RUNNING:
-            rnd = services.publish_round(organiser, services.pair_next_round(organiser, event))
-            self._play_round(rnd, organiser, rng)
-            event.refresh_from_db()
+                                                     f"{event.swiss_rounds} Swiss rounds, top {event.top_cut}"
+                                                     + (f", played online by bots ({event.format})" if online else "")))
+        if online:
+            self._run_online(event, organiser, opts["timeout"], started)
+        else:
+            while event.status == Event.Status.RUNNING:
+                rnd = services.publish_round(organiser, services.pair_next_round(organiser, event))
+                self._play_round(rnd, organiser, rng)
+                event.refresh_from_db()
+        event.refresh_from_db()
         self._summary(event, time.monotonic() - started)
         if opts["no_serve"]:
             return
@@ -77,26 +107,129 @@ class Command(BaseCommand):
             players.append(user)
         return organiser, players
 
-    def _event(self, organiser, players, opts) -> Event:
+    def _event(self, organiser, players, opts, *, online: bool = False) -> Event:
         number = Event.objects.filter(name__startswith="Demo Open").count() + 1
         event = services.create_event(
             organiser,
             name=f"Demo Open #{number}",
             game_system="voskhozhdenie",
-            format="standard",
+            format=ONLINE_FORMAT if online else "standard",
+            play_online=online,
+            auto_advance=online,
             structure=Event.Structure.SWISS,
             swiss_rounds=opts["rounds"],
             top_cut=opts["top"],
-            best_of=3,
+            best_of=opts.get("best_of") or (1 if online else 3),
             round_minutes=50,
             tiebreaks="mtr",
             location="Gauntlet demo hall",
         )
-        for user in players:
-            reg = services.register(event, user=user, display_name=f"Player {user.username[-2:]}")
+        for n, user in enumerate(players):
+            reg = services.register(event, user=user, display_name=f"Player {user.username[-2:]}", is_bot=online)
             services.check_in(user, reg)
-            services.submit_decklist(user, reg, "Cities\n2 Demo City\n\nMain deck\n40 Demo Card\n")
+            text = bot_decklist(opts["seed"] * 100 + n) if online else "Cities\n2 Demo City\n\nMain deck\n40 Demo Card\n"
+            services.submit_decklist(user, reg, text)
         return services.start_event(organiser, event)
+
+    # ------------------------------------------------------------ playing online
+
+    def _nudge(self, event: Event, organiser) -> None:
+        """Re-send the task of a game or round that has not moved for a while.
+
+        A task that failed (say, the database refused a connection) is not retried, so
+        its game would wait forever; the tasks carry their ``seq``, so a second one for a
+        game that did move changes nothing.
+        """
+        from datetime import timedelta
+
+        from django.utils import timezone
+
+        from play import tasks
+        from play.models import GameSession
+
+        stale = timezone.now() - timedelta(seconds=NUDGE_SECONDS)
+        for rnd in event.rounds.filter(status=Round.Status.PUBLISHED, published_at__lt=stale):
+            if rnd.matches.filter(is_bye=False, play_sessions__isnull=True).exclude(status=Match.Status.FINAL).exists():
+                tasks.start_round_games.delay(rnd.pk)
+        # An elimination match whose every game was capped as a draw cannot be decided by
+        # the engine: the organiser settles it (audited), as a judge would.
+        for match in Match.objects.filter(
+            round__event=event, round__status=Round.Status.PUBLISHED, round__kind=Round.Kind.ELIMINATION,
+            is_bye=False,
+        ).exclude(status=Match.Status.FINAL):
+            sessions = list(match.play_sessions.all())
+            if len(sessions) >= 2 * match.best_of and all(s.is_over for s in sessions):
+                games = list(match.games.order_by("number").values_list("winner_seat", flat=True))
+                games += [None] * (2 * match.best_of - 1 - len(games)) + [len(games) % 2]
+                try:
+                    services.enter_result(organiser, match, games[: 2 * match.best_of])
+                except services.TournamentError:
+                    services.enter_result(organiser, match, [0] * games_needed(match.best_of))
+        for pk, seq in GameSession.objects.filter(
+            match__round__event=event, status=GameSession.Status.RUNNING, updated_at__lt=stale
+        ).values_list("pk", "seq"):
+            tasks.bot_move.delay(pk, seq)
+        if not event.rounds.exclude(status=Round.Status.COMPLETED).exists():
+            from tournaments.tasks import advance_event
+
+            advance_event.delay(event.pk)
+
+    def _run_online(self, event: Event, organiser, timeout: float, started: float) -> None:
+        from django.conf import settings
+
+        from config.embedded import start_embedded_worker
+        from play.models import GameSession
+
+        settings.PLAY_BOT_DELAY_SECONDS = 0  # bots answer at once: nobody is watching every move
+        settings.PLAY_MAX_MOVES = MAX_MOVES  # a game the bots cannot finish is a draw
+        if settings.EMBEDDED:
+            from config.celery import app
+
+            # The in-memory queue is polled; the default (once a second) would pace every move.
+            options = dict(app.conf.broker_transport_options or {})
+            options["polling_interval"] = 0.005
+            app.conf.broker_transport_options = options
+        if not start_embedded_worker():
+            self.stdout.write(self.style.WARNING(
+                "  REDIS_URL is set: the games are played by the Celery workers (start one: make worker)."))
+        services.publish_round(organiser, services.pair_next_round(organiser, event))
+        shown: dict[int, str] = {}
+        tty = self.stdout.isatty()
+        last_line = last_nudge = time.monotonic()
+        while True:
+            try:
+                event.refresh_from_db()
+            except OperationalError:  # the database is busy (too many clients): try again
+                close_old_connections()
+                time.sleep(1)
+                continue
+            for rnd in event.rounds.order_by("number"):
+                sessions = GameSession.objects.filter(match__round=rnd)
+                finished = sessions.filter(status=GameSession.Status.FINISHED).count()
+                matches = rnd.matches.filter(is_bye=False)
+                final = matches.filter(status=Match.Status.FINAL).count()
+                moves = sum(sessions.values_list("seq", flat=True))
+                line = (f"\r  {rnd!s:<16} games finished {finished}/{sessions.count()}  "
+                        f"matches final {final}/{matches.count()}  moves {moves}  [{rnd.get_status_display()}]")
+                if shown.get(rnd.pk) == line:
+                    continue
+                if rnd.pk not in shown and shown:
+                    self.stdout.write("")
+                shown[rnd.pk] = line
+                if tty or rnd.status != Round.Status.PUBLISHED or time.monotonic() - last_line > 10:
+                    self.stdout.write(line if tty else line.lstrip("\r") + "\n", ending="")
+                    self.stdout.flush()
+                    last_line = time.monotonic()
+            if event.status != Event.Status.RUNNING:
+                self.stdout.write("")
+                return
+            if time.monotonic() - last_nudge > NUDGE_SECONDS:
+                last_nudge = time.monotonic()
+                self._nudge(event, organiser)
+            if time.monotonic() - started > timeout:
+                self.stdout.write("")
+                raise CommandError(f"the event did not finish within {timeout:.0f} s")
+            time.sleep(0.5)
 
     # ------------------------------------------------------------ playing
 
@@ -169,3 +302,19 @@ class Command(BaseCommand):
         self.stdout.write("  Stop with Ctrl+C.")
         sys.stdout.flush()
         call_command("runserver", addr, use_reloader=False)
+
+
+def bot_decklist(seed: int) -> str:
+    """A legal Blitz decklist (as text) from the real card sets, for a bot player."""
+    from engine.voskhozhdenie.decks import CHECKER, deck_text
+    from engine.voskhozhdenie.game import SYSTEM
+    from engine.voskhozhdenie.sample import sample_deck
+
+    db = SYSTEM.db
+    text = ""
+    for attempt in range(500):
+        deck = sample_deck(db, seed * 1009 + attempt, cities=2, main=20)
+        text = deck_text(deck, db)
+        if not CHECKER.validate(text, ONLINE_FORMAT, db).problems:
+            return text
+    return text  # the engine still plays it; the list is marked illegal

@@ -1,0 +1,28 @@
+"""Small filters for game tables: look a key up in a mapping, seats counted from 1."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def lookup(mapping: Any, key: Any) -> Any:
+    """``names|lookup:iid``: the value under ``key`` (also tried as text), or ``""``."""
+    if not hasattr(mapping, "get"):
+        return ""
+    value = mapping.get(key)
+    if value is None:
+        value = mapping.get(str(key), "")
+    return value
+
+
+@register.filter
+def seat_no(value: Any) -> Any:
+    """An engine seat (0-based) as players count it (from 1)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value + 1
+    return value
