@@ -2,43 +2,21 @@
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.utils import timezone
 
 from drafting import draft as draft_core
 from drafting import services
 from drafting.models import Pick, Pod, Seat
+from tests.races import run_together
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL"),
 ]
-
-
-def run_together(*calls):
-    """Run each call in its own thread (own connection), released at the same instant."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list = [None] * len(calls)
-
-    def worker(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = ("ok", call())
-        except Exception as exc:  # the outcome is what the test inspects
-            outcomes[index] = ("error", exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
-    return outcomes
 
 
 def test_many_simultaneous_picks_at_one_pack_make_exactly_one_pick(alice):

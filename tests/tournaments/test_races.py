@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 
+from tests.races import run_together
 from tests.tournaments.factories import make_event, seat_users
 from tournaments import services
 from tournaments.models import Match, Round
@@ -15,28 +14,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL"),
 ]
-
-
-def run_together(*calls):
-    """Run each call in its own thread (own connection), released at the same instant."""
-    barrier = threading.Barrier(len(calls))
-    outcomes: list = [None] * len(calls)
-
-    def worker(index, call):
-        try:
-            barrier.wait()
-            outcomes[index] = ("ok", call())
-        except Exception as exc:  # the outcome is what the test inspects
-            outcomes[index] = ("error", exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=worker, args=(i, c)) for i, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    return outcomes
 
 
 def test_two_organisers_pairing_at_once_make_one_round(alice, bob):
