@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from engine.core.protocol import Action, State
+from engine.voskhozhdenie.game import _Game
 
 
 class RandomBot:
@@ -37,8 +38,6 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, seat: int, actions: list[Action] | None = None) -> Action:
-        from engine.voskhozhdenie.game import _Game
-
         if actions is None:
             actions, g = self.system.legal_actions_game(state, seat)
         else:
@@ -91,6 +90,16 @@ class HeuristicBot:
                 if "superiority" in by_type:
                     return by_type["superiority"][0]
                 return {"type": "decline"}
+            if kind == "replacement":
+                # AMB-31: keep the card if a replacement can (hand, then deck), exile last.
+                keep = {"return_to_hand": 3, "to_bottom_of_deck": 2, "exile": 0}
+
+                def kept(a):
+                    chosen = pending["replacements"][a["picks"][0]]
+                    ability = g.info(chosen["source"]).abilities[chosen["ability"]]
+                    return max((keep.get(op["op"], 1) for op in ability["effects"]), default=1)
+
+                return max(actions, key=kept)
             if kind == "choose":
                 # Prefer picks that hit opponents' cards, else the first offer.
                 def score(a):
@@ -114,18 +123,23 @@ class HeuristicBot:
         tactics = {t["id"]: t for t in state["tactics"]}
         # 1. Help fights: push my Tactics over the top, defend against the others'.
         best = None
-        totals: dict[int, tuple[int, int]] = {}  # by Tactic id, computed when first needed
+        # By Tactic id, computed when first needed: the side to help, and the value of
+        # helping it (the same for every Squad).
+        wants: dict[int, tuple[str, bool]] = {}
+        values: dict[int, int] = {}
         for a in by_type.get("assign", []):
-            t = tactics[a["tactic"]]
-            mine = g.allies(t["declarer"], seat)
-            want = "attack" if mine else "defence"
-            if a["side"] != want:
+            tid = a["tactic"]
+            want = wants.get(tid)
+            if want is None:
+                mine = g.allies(tactics[tid]["declarer"], seat)
+                want = wants[tid] = ("attack" if mine else "defence", mine)
+            if a["side"] != want[0]:
                 continue
-            if a["tactic"] not in totals:
-                totals[a["tactic"]] = g.side_totals(t)
-            attack, defence = totals[a["tactic"]]
-            gap = (defence - attack) if mine else (attack - defence)
-            value = 10 + gap if gap >= 0 else 1
+            value = values.get(tid)
+            if value is None:
+                attack, defence = g.side_totals(tactics[tid])
+                gap = (defence - attack) if want[1] else (attack - defence)
+                value = values[tid] = 10 + gap if gap >= 0 else 1
             if best is None or value > best[0]:
                 best = (value, a)
         if best is not None and best[0] >= 10:

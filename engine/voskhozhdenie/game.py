@@ -55,7 +55,9 @@ bool, None), so ``json.loads(json.dumps(state)) == state``::
     pending       the decision the engine waits for, or None:
                   {id, player, kind, options, ...}; kinds: first_player, mulligan,
                   discard_down, decree, tactic, choose (an effect's choice), order
-                  (6.3.14: the order of one player's simultaneous triggers)
+                  (6.3.14: the order of one player's simultaneous triggers),
+                  replacement (AMB-31: which of several replacements applies; "event",
+                  "iid", "event_player", "replacements": [{source, ability}])
     frames        the effect interpreter's stack: [{"ops": [...], "ctx": {...}}];
                   the top frame runs first (a replacement ability pushes a frame, 6.3.12)
     waiting       triggered abilities that triggered and are not yet queued
@@ -99,8 +101,13 @@ triggered abilities by event is kept per "trig" list object, which is copy-on-wr
 dicts are copy-on-write too (``_Game.mut``). ``legal_actions`` in the Actions phase checks
 each card and Squad once (``action_phase_actions``, the same checks as ``validate``, which
 a test compares); read-only rules objects (legal actions, bots, views) memoise Strength,
-and the heuristic bot reuses the one that listed its legal actions. Simultaneous
-eliminations: the elimination check waits until the
+and the heuristic bot reuses the one that listed its legal actions, and keep the static
+ops by name once computed. Filters are prepared once per filter dict (``_Filter``: zone
+and owner words, and the verdict of the card-level keys by card id), ``matching`` checks
+zone, owner and card keys inline over the zone, counts stop once a condition holds, and
+pending answers that are legal as built are listed without validating each. The
+recorded games of ``tests/engine/voskhozhdenie/fingerprints.json`` replay identically
+through these (states, events, legal actions and views). Simultaneous eliminations: the elimination check waits until the
 current effect op is carried out, so one effect that ruins the last Cities of several
 players eliminates them together (AMB-34: possibly a draw).
 
@@ -128,8 +135,12 @@ Decisions and deviations
 * Replacement abilities (6.3.11) can replace these events: wounded, healed, drawn,
   discarded, destroyed (a lethal wound or the "destroy" op; not the costs
   "destroy_self"/"sacrifice"). Other events in a "replaces" never match.
-  When several replacements match one event, the first in instance order applies (AMB-31
-  recommends the affected object's owner choose; not offered as a decision yet).
+  When several replacements match one event, the owner of the affected object (the
+  player, for a draw) chooses which one is carried out (AMB-31): a pending
+  "replacement" decision, answered like "choose" with one pick. The event is prevented
+  at once; the chosen replacement's effects run next (6.3.12), and the others do not
+  apply to it (each applies at most once to one event). The choice is asked once the
+  effect op that caused the event is carried out, like a single replacement's effects.
 * The AMB-22 alternative (Battles against all opponents) is not offered as an option;
   AMB-01's "shuffle back", AMB-17's "reset coins", AMB-18's "recompute Supply" and
   AMB-26's "consecutive passes" are (``config["options"]``, DEFAULT_OPTIONS).
@@ -190,19 +201,39 @@ def copy_state(state: State) -> State:
     pending entries are never mutated in place (they are replaced). The card instance
     dicts are shared too: ``_Game.mut`` copies one before its first change."""
     new = dict(state)
-    players = new["players"] = [p.copy() for p in state["players"]]
-    for p in players:
-        for zone in INDIVIDUAL_ZONES:  # a player's only lists
-            p[zone] = p[zone][:]
+    players = []
+    for p in state["players"]:
+        q = p.copy()
+        # a player's only lists (INDIVIDUAL_ZONES), unrolled
+        q["main"] = p["main"][:]
+        q["hand"] = p["hand"][:]
+        q["reinforcement"] = p["reinforcement"][:]
+        q["graveyard"] = p["graveyard"][:]
+        q["oblivion"] = p["oblivion"][:]
+        players.append(q)
+    new["players"] = players
     new["cards"] = state["cards"][:]  # the card dicts are copied on write (_Game.mut)
-    for key in _LIST_KEYS:
-        new[key] = state[key][:]
-    new["queue"] = [o.copy() for o in state["queue"]]
-    new["tactics"] = [
-        dict(t, attack=t["attack"][:], defence=t["defence"][:]) for t in state["tactics"]
-    ]
-    new["frames"] = [{"ops": f["ops"][:], "ctx": f["ctx"].copy()} for f in state["frames"]]
-    new["temp"] = [dict(t, iids=t["iids"][:]) for t in state["temp"]]
+    # _LIST_KEYS, unrolled
+    new["battlefield"] = state["battlefield"][:]
+    new["gone"] = state["gone"][:]
+    new["turn_order"] = state["turn_order"][:]
+    new["elim"] = state["elim"][:]
+    new["winners"] = state["winners"][:]
+    new["rng"] = state["rng"][:]
+    new["waiting"] = state["waiting"][:]
+    # (empty lists are the common case: no comprehension then)
+    queue = state["queue"]
+    new["queue"] = [o.copy() for o in queue] if queue else []
+    tactics = state["tactics"]
+    new["tactics"] = (
+        [dict(t, attack=t["attack"][:], defence=t["defence"][:]) for t in tactics]
+        if tactics
+        else []
+    )
+    frames = state["frames"]
+    new["frames"] = [{"ops": f["ops"][:], "ctx": f["ctx"].copy()} for f in frames] if frames else []
+    temp = state["temp"]
+    new["temp"] = [dict(t, iids=t["iids"][:]) for t in temp] if temp else []
     new["used"] = state["used"].copy()
     if state["tr"] is not None:
         new["tr"] = state["tr"].copy()
@@ -212,6 +243,79 @@ def copy_state(state: State) -> State:
 
 
 _EMPTY: list = []
+# Pending decisions whose candidate answers are all legal as built (each is taken from the
+# pending options, or is "decline"): ``legal_actions`` lists them without validating.
+_VALID_BY_CONSTRUCTION = frozenset({"first_player", "discard_down", "decree", "tactic"})
+_NO_FILTER: dict = {}  # a selector without "filter" (never changed)
+
+
+class _Filter:
+    """An effect-language filter, prepared once: its zone and owner words, whether it
+    needs the instance's state, and the verdict of its card-level keys by card id."""
+
+    __slots__ = ("by_card", "flt", "owner", "state", "zone")
+
+    def __init__(self, flt: Mapping):
+        self.flt = flt  # keeps the dict alive, so its id names it while memoised
+        zone = flt.get("zone")
+        self.zone = None if zone is None else ZONE_NAMES.get(zone, zone)
+        self.owner = flt.get("owner", "any")
+        card_keys = ("type", "subtype", "colour", "minor", "name")
+        self.by_card: dict[str, bool] | None = {} if any(k in flt for k in card_keys) else None
+        state_keys = ("wounded", "assigned", "ruined", "max_strength", "min_strength")
+        self.state = any(k in flt for k in (*state_keys, "keyword", "other"))
+
+    def card_ok(self, card: Card, card_id: str) -> bool:
+        flt = self.flt
+        if "type" in flt:
+            types = flt["type"] if isinstance(flt["type"], list) else [flt["type"]]
+            if card.type not in types:
+                return False
+        if "subtype" in flt:
+            subs = flt["subtype"] if isinstance(flt["subtype"], list) else [flt["subtype"]]
+            if not set(subs) & set(card.subtypes):
+                return False
+        if "colour" in flt:
+            cols = flt["colour"] if isinstance(flt["colour"], list) else [flt["colour"]]
+            if not set(cols) & set(card.colours):
+                return False
+        if "minor" in flt and card.minor != flt["minor"]:
+            return False
+        return not ("name" in flt and card_id != flt["name"])
+
+
+# Prepared filters by the id of their dict (the entry holds the dict, so the id is not
+# reused while it is here). Filters are card data or built once per use, never changed
+# after their first match.
+_FILTERS: dict[int, _Filter] = {}
+
+
+_OWNED: dict[tuple[int, str, bool], tuple[Mapping, dict]] = {}
+
+
+def _with_owner(flt: Mapping, owner: str, force: bool = True) -> dict:
+    """A copy of a card-data filter with its "owner" set (or defaulted: ``force=False``),
+    made once per filter and owner."""
+    key = (id(flt), owner, force)
+    hit = _OWNED.get(key)
+    if hit is not None and hit[0] is flt:
+        return hit[1]
+    derived = dict(flt)
+    if force:
+        derived["owner"] = owner
+    else:
+        derived.setdefault("owner", owner)
+    if len(_OWNED) > 4096:
+        _OWNED.clear()
+    _OWNED[key] = (flt, derived)  # holds ``flt``: its id is not reused while here
+    return derived
+
+
+def _compile_filter(flt: Mapping) -> _Filter:
+    if len(_FILTERS) > 8192:
+        _FILTERS.clear()
+    f = _FILTERS[id(flt)] = _Filter(flt)
+    return f
 
 
 def _ceil_half(value: int) -> int:
@@ -221,18 +325,38 @@ def _ceil_half(value: int) -> int:
 class _Info:
     """Cached per-card data: the abilities by kind, as plain JSON data."""
 
-    __slots__ = ("abilities", "activated", "by_kind", "card", "events")
+    __slots__ = (
+        "abilities",
+        "activated",
+        "by_kind",
+        "card",
+        "decrees",
+        "events",
+        "pay_only",
+        "triggered_by",
+    )
 
     def __init__(self, card: Card):
         self.card = card
         self.abilities = [plain(a) for a in card.abilities]
         self.by_kind: dict[str, list[int]] = {}
         self.events: set[str] = set()  # trigger events of its triggered abilities
+        # its triggered abilities by trigger event, in ability order
+        self.triggered_by: dict[str, list[int]] = {}
         for i, ability in enumerate(self.abilities):
             self.by_kind.setdefault(ability["kind"], []).append(i)
             if ability["kind"] == "triggered":
                 self.events.add(ability["trigger"]["event"])
+                self.triggered_by.setdefault(ability["trigger"]["event"], []).append(i)
         self.activated = tuple(self.by_kind.get("activated", ()))
+        # Activated abilities whose only cost is a fixed number of coins (6.3.5):
+        # {ability: (coins, limit)}, checked without building the cost context.
+        self.pay_only: dict[int, tuple[int, Any]] = {}
+        for i in self.activated:
+            costs = self.abilities[i]["cost"]
+            if len(costs) == 1 and costs[0]["op"] == "pay" and type(costs[0]["coins"]) is int:
+                self.pay_only[i] = (costs[0]["coins"], self.abilities[i].get("limit"))
+        self.decrees = tuple(self.by_kind.get("decree", ()))
 
     def kind(self, kind: str) -> list[int]:
         return self.by_kind.get(kind, [])
@@ -245,11 +369,17 @@ class Voskhozhdenie:
 
     def __init__(self, db: CardDB | None = None):
         self._db = db
+        # Every card id of a game's instances is added by ``new_instance``; ``info`` adds
+        # the others (a state built by another system object). A plain dict: subscripts
+        # of an exact dict are the fastest lookup.
         self._infos: dict[str, _Info] = {}
         # Tables of static abilities by the sources in force ((iid, _Info) pairs), and
         # trigger indexes by the (copy-on-write, so never changing) "trig" list object.
         self._stat_memo: dict[tuple, dict] = {}
         self._trig_memo: dict[int, tuple[list, dict]] = {}
+        # (instance, is a Squad, (instance, _Info)) of each source of static abilities, by the
+        # (copy-on-write) "stat" list object.
+        self._stat_pairs: dict[int, tuple[list, list]] = {}
 
     # -- card data -----------------------------------------------------------------------
 
@@ -266,10 +396,11 @@ class Voskhozhdenie:
         return self._db
 
     def info(self, card_id: str) -> _Info:
-        info = self._infos.get(card_id)
-        if info is None:
+        try:
+            return self._infos[card_id]
+        except KeyError:
             info = self._infos[card_id] = _Info(self.db.card(card_id))
-        return info
+            return info
 
     # -- protocol ------------------------------------------------------------------------
 
@@ -401,6 +532,12 @@ class Voskhozhdenie:
             return [], g  # 5.7: nobody acts while the Queue is not empty
         if state["pending"] is None:
             return g.action_phase_actions(player), g
+        kind = state["pending"]["kind"]
+        if kind in _VALID_BY_CONSTRUCTION:
+            return g.candidates(player), g
+        if kind == "mulligan":  # 5.4: keep, or mulligan a card while fewer than five
+            out = g.candidates(player)
+            return (out if state["players"][player]["mulligans"] < MAX_MULLIGANS else out[:1]), g
         out = []
         for action in g.candidates(player):
             try:
@@ -414,7 +551,9 @@ class Voskhozhdenie:
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         if state["finished"]:
             raise IllegalAction("The game is over.", "1.3.9")
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        if (type(action) is not dict and not isinstance(action, Mapping)) or not isinstance(
+            action.get("type"), str
+        ):
             raise IllegalAction("An action is an object with a type.")
         if player not in self.to_act(state):
             raise NotYourTurn("It is not your turn to act.", "5.6.3")
@@ -443,6 +582,25 @@ class Voskhozhdenie:
 class _Game:
     """The rules over one state dict (mutated in place: callers pass a copy)."""
 
+    __slots__ = (
+        "_busy",
+        "_cache",
+        "_deferred",
+        "_fast",
+        "_filtered",
+        "_own",
+        "_ro_ops",
+        "_stat_cache",
+        "_strength",
+        "_trig_index",
+        "_trusted",
+        "_ver",
+        "_zw",
+        "events",
+        "s",
+        "sys",
+    )
+
     def __init__(self, system: Voskhozhdenie, state: State, readonly: bool = False):
         self.sys = system
         self.s = state
@@ -452,7 +610,9 @@ class _Game:
         # unchanged; every mutation that can change them bumps ``_ver``.
         self._ver = 0
         self._cache: dict[str, tuple[int, Any]] = {}
-        self._stat_cache: tuple[tuple, dict, tuple] | None = None
+        # ``_statics``: (version, cards and Battlefield sizes, table, sources in force,
+        # writes of zone or wounded, "stat" list)
+        self._stat_cache: tuple[int, int, int, dict, tuple, int, list] | None = None
         self._filtered: tuple[tuple, dict] | None = None
         self._trusted: list[Action] = []
         self._fast = True  # legal_actions: trust the per-card checks of ``candidates``
@@ -461,6 +621,11 @@ class _Game:
         # Strength by instance, for callers that never mutate the state (legal actions,
         # bots, views).
         self._strength: dict[int, int | None] | None = {} if readonly else None
+        # The same callers never change the state, so the static tables are fixed: the
+        # static ops by name, once computed (``static_ops``).
+        self._ro_ops: dict[str, list] | None = {} if readonly else None
+        self._trig_index: tuple | None = None  # (the "trig" list object, by event)
+        self._zw = 0  # writes of a card's "zone" or "wounded" (the static sources' state)
 
     # ===================================================================================
     # basic accessors
@@ -468,12 +633,17 @@ class _Game:
 
     def card(self, iid: int) -> Card:
         cid = self.s["cards"][iid]["card"]
-        info = self.sys._infos.get(cid)
-        return (info or self.sys.info(cid)).card
+        try:
+            return self.sys._infos[cid].card
+        except KeyError:
+            return self.sys.info(cid).card
 
     def info(self, iid: int) -> _Info:
         cid = self.s["cards"][iid]["card"]
-        return self.sys._infos.get(cid) or self.sys.info(cid)
+        try:
+            return self.sys._infos[cid]
+        except KeyError:
+            return self.sys.info(cid)
 
     def mut(self, iid: int) -> dict:
         """The card instance dict of ``iid``, to change it: ``copy_state`` shares the dicts
@@ -490,18 +660,25 @@ class _Game:
         return self.s["players"][seat]
 
     def alive(self) -> list[int]:
-        return [p["seat"] for p in self.s["players"] if not p["eliminated"]]
+        out = []  # (a plain loop: cheaper than a comprehension for a few players)
+        for p in self.s["players"]:
+            if not p["eliminated"]:
+                out.append(p["seat"])
+        return out
 
     def allies(self, a: int, b: int) -> bool:
         players = self.s["players"]
         return players[a]["team"] == players[b]["team"]
 
     def opponents(self, seat: int, alive_only: bool = True) -> list[int]:
-        return [
-            q
-            for q in self.order_from(seat)
-            if not self.allies(seat, q) and not (alive_only and self.player(q)["eliminated"])
-        ]
+        players = self.s["players"]
+        team = players[seat]["team"]
+        out = []
+        for q in self.order_from(seat):
+            other = players[q]
+            if other["team"] != team and not (alive_only and other["eliminated"]):
+                out.append(q)
+        return out
 
     def order_from(self, seat: int | None) -> list[int]:
         """Turn order starting at ``seat`` (6.3.13, 6.6.1); seat order before 5.3."""
@@ -509,7 +686,7 @@ class _Game:
         if seat is None or seat not in order:
             return list(order)
         i = order.index(seat)
-        return order[i:] + order[:i]
+        return order[i:] + order[:i] if i else order[:]
 
     def sim_start(self) -> int | None:
         """AMB-27: the active player during a turn, else the first player."""
@@ -567,27 +744,45 @@ class _Game:
         """The static abilities in force, grouped by op, cached until the next mutation:
         {"sources": [(src, op)], "by_name": {op: [(src, op)]}, "lose": bool,
         "filtered": {op: [(src, op)] whose source still has its abilities}}."""
-        s = self.s
-        key = (self._ver, len(s["cards"]), len(s["battlefield"]))
         hit = self._stat_cache
-        if hit is not None and hit[0] == key:
-            return hit[1]
+        if hit is not None and self._ro_ops is not None:
+            return hit[3]  # a read-only caller: the state never changes
+        s = self.s
+        ver = self._ver
+        n_cards = len(s["cards"])
+        n_bf = len(s["battlefield"])
+        if hit is not None and hit[1] == n_cards and hit[2] == n_bf:
+            if hit[0] == ver:
+                return hit[3]
+            # Which sources are in force depends only on the "zone" and "wounded" of the
+            # instances in "stat": with no such write since the table was found (and the
+            # same "stat" list), the sources are the same ones, and so is the table.
+            if hit[5] == self._zw and hit[6] is s["stat"]:
+                self._stat_cache = (ver, n_cards, n_bf, hit[3], hit[4], hit[5], hit[6])
+                return hit[3]
         # The table depends only on which sources are in force (and their cards): find
         # them, and reuse the table built for the same sources (here or in another state).
         cards = s["cards"]
-        infos = self.sys._infos
+        stat = s["stat"]
+        pairs = self.sys._stat_pairs.get(id(stat))
+        if pairs is None or pairs[0] is not stat or len(pairs[1]) != len(stat):
+            memo = self.sys._stat_pairs
+            if len(memo) > 4096:
+                memo.clear()
+            found = []
+            for src in stat:
+                info = self.info(src)
+                found.append((src, info.card.type == "squad", (src, info)))
+            pairs = memo[id(stat)] = (stat, found)  # holds the list: its id stays its own
         sig = []
-        for src in s["stat"]:
+        for src, squad, pair in pairs[1]:
             c = cards[src]
-            if c["zone"] != "battlefield":
+            if c["zone"] != "battlefield" or (squad and c["wounded"]):
                 continue
-            info = infos.get(c["card"]) or self.sys.info(c["card"])
-            if c["wounded"] and info.card.type == "squad":
-                continue
-            sig.append((src, info))
+            sig.append(pair)  # (src, info), built once
         sig_t = tuple(sig)
-        if hit is not None and hit[2] == sig_t:
-            table = hit[1]
+        if hit is not None and hit[4] == sig_t:
+            table = hit[3]
         else:
             memo = self.sys._stat_memo
             table = memo.get(sig_t)
@@ -607,7 +802,7 @@ class _Game:
                 if len(memo) > 4096:
                     memo.clear()
                 memo[sig_t] = table
-        self._stat_cache = (key, table, sig_t)
+        self._stat_cache = (ver, n_cards, n_bf, table, sig_t, self._zw, stat)
         return table
 
     def static_sources(self) -> list[tuple[int, dict]]:
@@ -657,6 +852,17 @@ class _Game:
 
     def static_ops(self, name: str) -> list[tuple[int, dict]]:
         """Static ops of one kind whose source still has its abilities (stage 4 first)."""
+        ro = self._ro_ops
+        if ro is not None:
+            hit = ro.get(name)
+            if hit is not None:
+                return hit
+            if not self._busy:
+                found = ro[name] = self._static_ops(name)
+                return found
+        return self._static_ops(name)
+
+    def _static_ops(self, name: str) -> list[tuple[int, dict]]:
         if not self.s["stat"]:
             return []
         table = self._statics()
@@ -664,7 +870,8 @@ class _Game:
         if not found or not table["lose"]:
             return found
         # Some source removes abilities: filter, cached until the next mutation.
-        key = self._stat_cache[0]
+        s = self.s
+        key = (self._ver, len(s["cards"]), len(s["battlefield"]))
         filtered = self._filtered
         if filtered is None or filtered[0] != key:
             filtered = self._filtered = (key, {})
@@ -682,15 +889,18 @@ class _Game:
         ctx = {"controller": self.s["cards"][src]["owner"], "source": src}
         if target.get("select") in ("self", "event_card"):
             return [src]
-        return self.matching(target.get("filter", {}), ctx)
+        return self.matching(target.get("filter", _NO_FILTER), ctx)
 
     def static_applies(self, src: int, op: dict, iid: int) -> bool:
         """Does a static op of ``src`` apply to ``iid`` (without listing every target)?"""
-        target = op.get("target") or {"select": "self"}
-        if target.get("select") in ("self", "event_card"):
+        target = op.get("target")
+        if not target:  # no target: the source itself
+            return iid == src
+        select = target.get("select")
+        if select == "self" or select == "event_card":
             return iid == src
         ctx = {"controller": self.s["cards"][src]["owner"], "source": src}
-        return self.matches(target.get("filter", {}), iid, ctx)
+        return self.matches(target.get("filter", _NO_FILTER), iid, ctx)
 
     def strength(self, iid: int) -> int | None:
         """Current Strength (2.1.9): base, then static and temporary changes (stage 7);
@@ -729,9 +939,9 @@ class _Game:
         for src, op in self.static_ops("keyword"):
             if op["keyword"] == keyword and self.static_applies(src, op, iid):
                 return True
-        return any(
-            t["kind"] == "keyword" and t["keyword"] == keyword and iid in t["iids"]
-            for t in self.s["temp"]
+        temp = self.s["temp"]
+        return bool(temp) and any(
+            t["kind"] == "keyword" and t["keyword"] == keyword and iid in t["iids"] for t in temp
         )
 
     def cost(self, iid: int) -> int:
@@ -751,7 +961,10 @@ class _Game:
 
     def max_direct_attacks(self) -> int:
         """5.6.3.2.2.2: non-eliminated players + 1 (plus statics)."""
-        value = len(self.alive()) + 1
+        value = 1
+        for p in self.s["players"]:
+            if not p["eliminated"]:
+                value += 1
         for src, op in self.static_ops("max_direct_attacks"):
             value += self.amount(op["amount"], {"controller": self.s["cards"][src]["owner"]})
         return value
@@ -782,47 +995,49 @@ class _Game:
         """Does instance ``iid`` match an effect-language filter? ``any_zone``: a filter
         without "zone" matches in every zone (trigger and replacement filters: the card of
         a "destroyed" or "discarded" event is already in the Graveyard)."""
+        f = _FILTERS.get(id(flt))
+        if f is None or f.flt is not flt:
+            f = _compile_filter(flt)
         c = self.s["cards"][iid]
-        zone = flt.get("zone")
+        zone = f.zone
         if zone is None:
             if not any_zone and c["zone"] != "battlefield":
                 return False
-        elif c["zone"] != ZONE_NAMES.get(zone, zone):
+        elif c["zone"] != zone:
             return False
-        owner = flt.get("owner", "any")
-        me = ctx.get("controller")
-        if owner == "you":
-            if c["owner"] != me:
+        owner = f.owner
+        if owner != "any":
+            me = ctx.get("controller")
+            if owner == "you":
+                if c["owner"] != me:
+                    return False
+            elif owner == "opponent":
+                if me is None or self.allies(me, c["owner"]):
+                    return False
+            elif owner == "ally":
+                if me is None or c["owner"] == me or not self.allies(me, c["owner"]):
+                    return False
+            elif owner == "defender" and c["owner"] != ctx.get("defender"):
                 return False
-        elif owner == "opponent":
-            if me is None or self.allies(me, c["owner"]):
+        by_card = f.by_card
+        if by_card is not None:  # type, subtype, colour, minor, name: fixed per card
+            ok = by_card.get(c["card"])
+            if ok is None:
+                cid = c["card"]
+                ok = by_card[cid] = f.card_ok(self.sys.info(cid).card, cid)
+            if not ok:
                 return False
-        elif owner == "ally":
-            if me is None or c["owner"] == me or not self.allies(me, c["owner"]):
-                return False
-        elif owner == "defender" and c["owner"] != ctx.get("defender"):
-            return False
-        cid = c["card"]
-        card = (self.sys._infos.get(cid) or self.sys.info(cid)).card
-        if "type" in flt:
-            types = flt["type"] if isinstance(flt["type"], list) else [flt["type"]]
-            if card.type not in types:
-                return False
-        if "subtype" in flt:
-            subs = flt["subtype"] if isinstance(flt["subtype"], list) else [flt["subtype"]]
-            if not set(subs) & set(card.subtypes):
-                return False
-        if "colour" in flt:
-            cols = flt["colour"] if isinstance(flt["colour"], list) else [flt["colour"]]
-            if not set(cols) & set(card.colours):
-                return False
+        if not f.state:
+            return True
+        return self._state_matches(flt, c, iid, ctx)
+
+    def _state_matches(self, flt: Mapping, c: dict, iid: int, ctx: Mapping) -> bool:
+        """The checks of ``matches`` that need the instance's state (``_Filter.state``)."""
         if "wounded" in flt and bool(c["wounded"]) != flt["wounded"]:
             return False
         if "assigned" in flt and (c["tactic"] is not None) != flt["assigned"]:
             return False
         if "ruined" in flt and bool(c["ruined"]) != flt["ruined"]:
-            return False
-        if "minor" in flt and card.minor != flt["minor"]:
             return False
         if "max_strength" in flt or "min_strength" in flt:
             value = self.strength(iid)
@@ -834,9 +1049,7 @@ class _Game:
                 return False
         if "keyword" in flt and not self.has_keyword(iid, flt["keyword"]):
             return False
-        if flt.get("other") and iid == ctx.get("source"):
-            return False
-        return not ("name" in flt and c["card"] != flt["name"])
+        return not (flt.get("other") and iid == ctx.get("source"))
 
     def zone_candidates(self, flt: Mapping, ctx: Mapping) -> list[int]:
         s = self.s
@@ -852,7 +1065,72 @@ class _Game:
         return out
 
     def matching(self, flt: Mapping, ctx: Mapping) -> list[int]:
-        return [i for i in self.zone_candidates(flt, ctx) if self.matches(flt, i, ctx)]
+        """The instances of the filter's zone that match it, in zone order."""
+        return self.prefilter(flt, ctx, self.zone_candidates(flt, ctx), True)
+
+    def prefilter(self, flt: Mapping, ctx: Mapping, candidates: list[int], full: bool) -> list:
+        """``candidates`` that pass the filter's zone, owner and card-level keys (the
+        checks of ``matches`` that need no rules); with ``full`` only those that match."""
+        f = _FILTERS.get(id(flt))
+        if f is None or f.flt is not flt:
+            f = _compile_filter(flt)
+        owner = f.owner
+        me = ctx.get("controller")
+        if owner not in ("any", "you", "opponent"):  # the other words: ask ``matches``
+            return [i for i in candidates if self.matches(flt, i, ctx)] if full else candidates
+        if owner == "opponent" and me is None:
+            return []
+        players = self.s["players"]
+        team = players[me]["team"] if owner == "opponent" else None
+        cards = self.s["cards"]
+        zone = f.zone or "battlefield"
+        by_card = f.by_card
+        out = []
+        for i in candidates:
+            c = cards[i]
+            if c["zone"] != zone:
+                continue
+            if owner == "you":
+                if c["owner"] != me:
+                    continue
+            elif team is not None and players[c["owner"]]["team"] == team:
+                continue
+            if by_card is not None:
+                cid = c["card"]
+                ok = by_card.get(cid)
+                if ok is None:
+                    ok = by_card[cid] = f.card_ok(self.sys.info(cid).card, cid)
+                if not ok:
+                    continue
+            out.append(i)
+        if full and f.state:  # the other checks of ``matches`` are made above
+            return [i for i in out if self._state_matches(flt, cards[i], i, ctx)]
+        return out
+
+    def count_matching(self, flt: Mapping, ctx: Mapping, enough: int | None = None) -> int:
+        """How many instances match (counting stops at ``enough``)."""
+        found = self.prefilter(flt, ctx, self.zone_candidates(flt, ctx), False)
+        f = _FILTERS[id(flt)]  # prepared by ``prefilter``
+        if not f.state and f.owner in ("any", "you", "opponent"):
+            # ``prefilter`` made every check ``matches`` would make: each one matches.
+            count = len(found)
+            return enough if enough is not None and 0 < enough < count else count
+        count = 0
+        if f.owner in ("any", "you", "opponent"):
+            # ``prefilter`` made the other checks of ``matches``: only the state remains.
+            cards = self.s["cards"]
+            for i in found:
+                if self._state_matches(flt, cards[i], i, ctx):
+                    count += 1
+                    if count == enough:
+                        break
+            return count
+        for i in found:
+            if self.matches(flt, i, ctx):
+                count += 1
+                if count == enough:
+                    break
+        return count
 
     def amount(self, value: Any, ctx: Mapping) -> int:
         if isinstance(value, int):
@@ -906,14 +1184,16 @@ class _Game:
         if name == "not":
             return not self.condition(arg, ctx)
         if name == "control":
-            flt = dict(arg["filter"])
-            flt.setdefault("owner", "you")
-            count = len(self.matching(flt, ctx))
-            return count >= arg.get("min", 1) and ("max" not in arg or count <= arg["max"])
+            flt = _with_owner(arg["filter"], "you", force=False)
+            least = arg.get("min", 1)
+            if "max" not in arg:  # enough once ``least`` are found
+                return self.count_matching(flt, ctx, least) >= least
+            count = self.count_matching(flt, ctx)
+            return count >= least and count <= arg["max"]
         if name == "opponent_has":
-            flt = dict(arg["filter"])
-            flt["owner"] = "opponent"
-            return len(self.matching(flt, ctx)) >= arg.get("min", 1)
+            flt = _with_owner(arg["filter"], "opponent")
+            least = arg.get("min", 1)
+            return self.count_matching(flt, ctx, least) >= least
         if name == "coins_at_least":
             return self.player(me)["coins"] >= amount_of(arg)
         if name == "hand_at_most":
@@ -971,10 +1251,12 @@ class _Game:
                             self.unassign(i)
                     s["tactics"].remove(t)
             c["wounded"] = False  # AMB-32
+            self._zw += 1  # a zone or wounded status changed (``_statics``)
             c["ruined"] = False
             c["strength"] = card.strength  # 2.3.6.2, AMB-32
             c["entered"] = None
         c["zone"] = dest
+        self._zw += 1  # a zone or wounded status changed (``_statics``)
         if dest in ("battlefield", "gone"):
             s[dest].append(iid)
         elif dest == "main" and not bottom:
@@ -1037,6 +1319,7 @@ class _Game:
                     self.destroy(iid)  # 2.3.2.6.3
                 else:
                     c["wounded"] = True  # 2.3.2.6.2
+                    self._zw += 1  # a zone or wounded status changed (``_statics``)
                     self.unassign(iid)  # 2.3.2.5
                     self.emit("wounded", iid=iid, amount=amount)
                     self.trigger("wounded", iid, c["owner"])
@@ -1068,6 +1351,7 @@ class _Game:
                 return
             c = self.mut(iid)
             c["wounded"] = False  # 2.3.2.8
+            self._zw += 1  # a zone or wounded status changed (``_statics``)
             self.emit("healed", iid=iid)
             self.trigger("healed", iid, c["owner"])
 
@@ -1148,6 +1432,7 @@ class _Game:
                 if c["zone"] != "queue":
                     self.zone_list(c["iid"]).remove(c["iid"])
                 c["zone"] = "gone"
+                self._zw += 1  # a zone or wounded status changed (``_statics``)
                 s["gone"].append(c["iid"])
         if s["pending"] is not None and s["pending"]["player"] == seat:
             s["pending"] = None
@@ -1180,25 +1465,26 @@ class _Game:
             return
         lost = None
         trig = s["trig"]
-        memo = self.sys._trig_memo
-        index = memo.get(id(trig))
+        index = self._trig_index
         if index is None or index[0] is not trig or index[2] != len(trig):
-            by_event: dict[str, list[int]] = {}
-            for src in trig:
-                for name in self.info(src).events:
-                    by_event.setdefault(name, []).append(src)
-            if len(memo) > 4096:
-                memo.clear()
-            index = memo[id(trig)] = (trig, by_event, len(trig))
+            memo = self.sys._trig_memo
+            index = memo.get(id(trig))
+            if index is None or index[0] is not trig or index[2] != len(trig):
+                by_event: dict[str, list[int]] = {}
+                for src in trig:
+                    for name in self.info(src).events:
+                        by_event.setdefault(name, []).append(src)
+                if len(memo) > 4096:
+                    memo.clear()
+                index = memo[id(trig)] = (trig, by_event, len(trig))
+            self._trig_index = index
         for src in index[1].get(event, ()):
             c = s["cards"][src]
             if c["zone"] in ("main", "gone"):
                 continue  # 6.3.9: hidden zones (AMB-29: only the Main Deck is hidden)
             info = self.info(src)
-            for i in info.kind("triggered"):
+            for i in info.triggered_by.get(event, ()):
                 trig = info.abilities[i]["trigger"]
-                if trig["event"] != event:
-                    continue
                 if not self.event_matches(trig, src, iid, seat):
                     continue
                 if lost is None:
@@ -1233,41 +1519,57 @@ class _Game:
     def replace(
         self, event: str, iid: int | None, seat: int | None, extra: Mapping | None = None
     ) -> bool:
-        """Apply the first replacement ability matching the event; True if replaced.
-        AMB-31: each replacement applies at most once to one event (no loops)."""
+        """6.3.11: replacement abilities whose replaced effect is this event; True if the
+        event is replaced. AMB-31: each replacement applies at most once to one event (no
+        loops), and when several apply, the owner of the affected object chooses which
+        one is carried out (a pending "replacement" decision; the others do not apply to
+        this event unless it happens again)."""
         s = self.s
         if not s["repl"]:
             return False
         done = s.setdefault("replacing", [])
+        found: list[list[int]] = []
         for src in s["repl"]:
             c = s["cards"][src]
             if c["zone"] in ("main", "gone") or not self.has_abilities(src):
                 continue
             info = self.info(src)
             for i in info.kind("replacement"):
-                key = f"{src}:{i}:{event}:{iid}"
-                if key in done:
+                if f"{src}:{i}:{event}:{iid}" in done:
                     continue
                 rep = info.abilities[i]["replaces"]
                 if rep["event"] != event or not self.event_matches(rep, src, iid, seat):
                     continue
-                done.append(key)
-                ctx = {
-                    "controller": c["owner"],
-                    "source": src,
-                    "event_card": iid,
-                    "event_player": seat,
-                }
-                # 6.3.12: carried out at once, without the Queue (top of the stack).
-                s["frames"].append(
-                    {
-                        "ops": [*info.abilities[i]["effects"], {"op": "_end_replace", "key": key}],
-                        "ctx": ctx,
-                    }
-                )
-                self.emit("replaced", source=src, event=event)
-                return True
-        return False
+                found.append([src, i])
+        if not found:
+            return False
+        if len(found) == 1:
+            self.carry_out_replacement(found[0][0], found[0][1], event, iid, seat)
+            return True
+        # AMB-31: the affected object's owner (the player of a card-less event) decides,
+        # once the effect being carried out is done (6.3.12: before anything else).
+        chooser = s["cards"][iid]["owner"] if iid is not None else seat
+        op = {"op": "_choose_replacement", "event": event, "iid": iid, "seat": seat}
+        op["found"] = found
+        s["frames"].append({"ops": [op], "ctx": {"controller": chooser}})
+        return True
+
+    def carry_out_replacement(
+        self, src: int, ab: int, event: str, iid: int | None, seat: int | None
+    ) -> None:
+        """6.3.12: prevent the event and carry out the replacing effects at once, without
+        the Queue (a frame on top of the interpreter's stack)."""
+        key = f"{src}:{ab}:{event}:{iid}"
+        self.s.setdefault("replacing", []).append(key)
+        ctx = {
+            "controller": self.s["cards"][src]["owner"],
+            "source": src,
+            "event_card": iid,
+            "event_player": seat,
+        }
+        effects = self.info(src).abilities[ab]["effects"]
+        self.s["frames"].append({"ops": [*effects, {"op": "_end_replace", "key": key}], "ctx": ctx})
+        self.emit("replaced", source=src, event=event)
 
     def flush_waiting(self) -> bool:
         """Queue waiting triggers; returns False if a player must order theirs."""
@@ -1358,7 +1660,7 @@ class _Game:
             return [ev] if ev is not None else []
         if "_picks" in op:
             return list(op["_picks"])
-        flt = sel.get("filter", {})
+        flt = sel.get("filter", _NO_FILTER)
         found = self.matching(flt, ctx)
         if kind == "all":
             return found
@@ -1565,6 +1867,7 @@ class _Game:
                 iid = self.new_instance(op["card"], seat, "limbo")
                 c = self.mut(iid)  # new: already this state's own
                 c["zone"] = "battlefield"
+                self._zw += 1  # a zone or wounded status changed (``_statics``)
                 self.s["battlefield"].append(iid)
                 c["entered"] = self.s["round"]
                 self.emit("created", iid=iid, card=op["card"], player=seat)
@@ -1630,6 +1933,20 @@ class _Game:
 
     # -- internal ops ------------------------------------------------------------------
 
+    def op_choose_replacement(self, op, ctx):
+        """AMB-31: ask the affected object's owner which replacement is carried out."""
+        found = op["found"]
+        self.set_pending(
+            ctx["controller"],
+            "replacement",
+            options=list(range(len(found))),
+            count=1,
+            event=op["event"],
+            iid=op["iid"],
+            event_player=op["seat"],
+            replacements=[{"source": src, "ability": ab} for src, ab in found],
+        )
+
     def op_end_replace(self, op, ctx):
         done = self.s.get("replacing", [])
         if op["key"] in done:
@@ -1646,6 +1963,7 @@ class _Game:
         ]
         if c["zone"] == "queue":
             self.mut(iid)["zone"] = "graveyard"
+            self._zw += 1  # a zone or wounded status changed (``_statics``)
             self.s["players"][c["owner"]]["graveyard"].append(iid)
 
     # ===================================================================================
@@ -1664,6 +1982,7 @@ class _Game:
             self.player(seat)["coins"] -= price  # 6.4.2.2 (checked by validate)
         self.zone_list(iid).remove(iid)
         c["zone"] = "queue"
+        self._zw += 1  # a zone or wounded status changed (``_statics``)
         s["queue"].append(
             {"kind": "card", "iid": iid, "controller": seat, "x": x, "defender": defender}
         )
@@ -1718,8 +2037,10 @@ class _Game:
                 return
             c = self.mut(iid)
             c["zone"] = "limbo"
+            self._zw += 1  # a zone or wounded status changed (``_statics``)
             s["battlefield"].append(iid)
             c["zone"] = "battlefield"
+            self._zw += 1  # a zone or wounded status changed (``_statics``)
             c["entered"] = s["round"]
             for t in s["tactics"]:
                 if t["iid"] == iid:
@@ -1768,6 +2089,27 @@ class _Game:
         self._ver += 1
         s = self.s
         step = s["step"]
+        # the most frequent steps first
+        if step == "turn_start":
+            self.trigger("turn_start", None, s["active"])  # 5.6.3.1
+            s["step"] = "action"
+            return True
+        if step == "action":
+            if self.player(s["active"])["eliminated"] or self.player(s["active"])["passed"]:
+                s["step"] = "turn_end"
+                return True
+            return False  # the active player acts
+        if step == "turn_end":
+            if not s["flag"]:
+                s["flag"] = True
+                self.trigger("turn_end", None, s["active"])  # 5.6.3.3
+                return True
+            if s["temp"]:
+                s["temp"] = [t for t in s["temp"] if t["duration"] != "turn"]
+            if any(k.startswith("t:") for k in s["used"]):
+                s["used"] = {k: v for k, v in s["used"].items() if not k.startswith("t:")}
+            self.next_turn()
+            return True
         if step == "initiative":
             self.initiative()
             return True
@@ -1807,24 +2149,6 @@ class _Game:
             return True
         if step == "decree":
             return self.decree_step()
-        if step == "turn_start":
-            self.trigger("turn_start", None, s["active"])  # 5.6.3.1
-            s["step"] = "action"
-            return True
-        if step == "action":
-            if self.player(s["active"])["eliminated"] or self.player(s["active"])["passed"]:
-                s["step"] = "turn_end"
-                return True
-            return False  # the active player acts
-        if step == "turn_end":
-            if not s["flag"]:
-                s["flag"] = True
-                self.trigger("turn_end", None, s["active"])  # 5.6.3.3
-                return True
-            s["temp"] = [t for t in s["temp"] if t["duration"] != "turn"]
-            s["used"] = {k: v for k, v in s["used"].items() if not k.startswith("t:")}
-            self.next_turn()
-            return True
         if step == "tactics":
             self.tactic_step()
             return True
@@ -1938,12 +2262,17 @@ class _Game:
         if hit is not None and hit[0] == key:
             return hit[1]
         out = []
+        cards = s["cards"]
+        infos = self.sys._infos
         for iid in s["battlefield"]:
-            c = s["cards"][iid]
+            c = cards[iid]
             if c["owner"] != seat:
                 continue
-            info = self.info(iid)
-            for i in info.kind("decree"):
+            try:
+                info = infos[c["card"]]
+            except KeyError:
+                info = self.sys.info(c["card"])
+            for i in info.decrees:
                 if f"d:{iid}:{i}" in s["used"] or not self.has_abilities(iid):
                     continue
                 ctx = {"controller": seat, "source": iid}
@@ -2064,10 +2393,14 @@ class _Game:
 
     def side_totals(self, t: Mapping) -> tuple[int, int]:
         """5.6.4.1, AMB-25: the current Strength of the Squads on each side."""
-        return (
-            sum(self.strength(i) or 0 for i in t["attack"]),
-            sum(self.strength(i) or 0 for i in t["defence"]),
-        )
+        strength = self.strength
+        attack = 0
+        for i in t["attack"]:
+            attack += strength(i) or 0
+        defence = 0
+        for i in t["defence"]:
+            defence += strength(i) or 0
+        return attack, defence
 
     def tactic_targets(self, t: Mapping) -> list[int]:
         """5.6.4.2.1, AMB-25, CK-118: a Squad in this Tactic, a Squad in no Tactic, or a
@@ -2114,7 +2447,7 @@ class _Game:
                 if pending["superiority"]:
                     out.append({"type": "superiority"})
                 return [*out, {"type": "decline"}]
-            if kind in ("choose", "order"):
+            if kind in ("choose", "order", "replacement"):
                 options = pending["options"]
                 count = min(pending["count"], len(options))
                 combos = itertools.islice(itertools.combinations(options, count), MAX_COMBOS)
@@ -2195,34 +2528,50 @@ class _Game:
         p = s["players"][seat]
         out: list[Action] = [{"type": "pass"}]
         opponents = self.opponents(seat)
-        can_declare = not self.prohibited("declare_tactic", seat=seat)
+        cannot = bool(self.static_ops("cannot"))  # any prohibition at all (1.1.3)?
+        can_declare = not (cannot and self.prohibited("declare_tactic", seat=seat))
         if opponents and can_declare:  # 5.6.3.2.2.2
             existing = sum(1 for t in s["tactics"] if t["iid"] is None)
             if existing < self.max_direct_attacks():
                 out.extend({"type": "direct_attack", "target": q} for q in opponents)
         ready = [t["id"] for t in s["tactics"] if t["ready"]]
+        used = s["used"]
         squads = []  # Squads that may be assignable (checked below)
         for iid in s["battlefield"]:
             c = cards[iid]
             if c["owner"] != seat:
                 continue
-            info = infos.get(c["card"]) or self.sys.info(c["card"])
+            try:
+                info = infos[c["card"]]
+            except KeyError:
+                info = self.sys.info(c["card"])
             if ready and c["tactic"] is None and not c["wounded"] and info.card.type == "squad":
                 squads.append(iid)
-            for i in info.activated:
-                action = self.activation(iid, i, seat)
-                try:
-                    self.validate_activation(seat, action)
-                except IllegalAction:
+            for i in info.activated:  # own card, on the Battlefield, its ability
+                pay = info.pay_only.get(i)
+                if pay is not None:  # the checks of activation_error for a coin cost
+                    if not self.has_abilities(iid):
+                        continue
+                    limit = pay[1]
+                    if limit and f"{limit[0]}:{iid}:{i}" in used:
+                        continue
+                    if p["coins"] < pay[0]:
+                        continue
+                    out.append({"type": "activate", "iid": iid, "ability": i})
                     continue
-                out.append(action)
+                action = self.activation(iid, i, seat)
+                if self.activation_error(seat, iid, i, action) is None:
+                    out.append(action)
         # Playing and declaring (6.4.2, 5.6.3.2.2, 5.6.3.2.4).
-        can_orders = not self.prohibited("play_orders", seat=seat)
+        can_orders = not (cannot and self.prohibited("play_orders", seat=seat))
         coins = p["coins"]
         cost_ops = self.static_ops("cost")
         for zone in ("hand", "reinforcement"):
             for iid in p[zone]:
-                card = (infos.get(cards[iid]["card"]) or self.info(iid)).card
+                try:
+                    card = infos[cards[iid]["card"]].card
+                except KeyError:
+                    card = self.info(iid).card
                 kind = card.type
                 if kind == "city" or (kind == "tactic" and zone != "hand"):
                     continue
@@ -2258,12 +2607,12 @@ class _Game:
                     out.extend(self._with_x({"type": "declare", "iid": iid}, x) for x in xs)
         # Assigning (5.6.3.2.3): each Squad checked once, for every (Tactic, side).
         if squads:
-            may_assign = not self.prohibited("assign", seat=seat)
+            may_assign = not (cannot and self.prohibited("assign", seat=seat))
             rnd = s["round"]
             for iid in squads:
                 if cards[iid]["entered"] == rnd and not self.has_keyword(iid, "zeal"):
                     continue
-                if not may_assign or self.prohibited("be_assigned", iid=iid):
+                if not may_assign or (cannot and self.prohibited("be_assigned", iid=iid)):
                     continue
                 for tid in ready:
                     out.append({"type": "assign", "iid": iid, "tactic": tid, "side": "attack"})
@@ -2293,10 +2642,14 @@ class _Game:
                 action["discard"] = list(self.player(seat)["hand"][:n])
             elif cost["op"] == "sacrifice":
                 ctx = {"controller": seat, "source": iid}
-                flt = dict(cost["target"].get("filter", {}))
-                flt["owner"] = "you"
-                found = self.matching(flt, ctx) if cost["target"]["select"] != "self" else [iid]
-                action["sacrifice"] = found[0] if found else None
+                if cost["target"]["select"] == "self":
+                    action["sacrifice"] = iid
+                else:  # the first card that fits
+                    flt = _with_owner(cost["target"].get("filter", _NO_FILTER), "you")
+                    found = self.prefilter(flt, ctx, self.zone_candidates(flt, ctx), False)
+                    action["sacrifice"] = next(
+                        (i for i in found if self.matches(flt, i, ctx)), None
+                    )
         return action
 
     def validate(self, seat: int, action: Mapping) -> None:
@@ -2419,18 +2772,28 @@ class _Game:
             raise IllegalAction("That card has no such activated ability.", "6.3.1.3")
         if s["cards"][iid]["zone"] != "battlefield":
             raise IllegalAction("Only cards on the Battlefield can activate abilities.", "6.3.6")
+        error = self.activation_error(seat, iid, ab, action)
+        if error is not None:
+            raise IllegalAction(*error)
+
+    def activation_error(
+        self, seat: int, iid: int, ab: int, action: Mapping
+    ) -> tuple[str, str] | None:
+        """Why one's own card on the Battlefield cannot activate ability ``ab`` as
+        ``action`` says (message, rule), or None if it can (6.3.5)."""
+        s = self.s
         if not self.has_abilities(iid):
-            raise IllegalAction("This card has lost its abilities.", "2.3.2.3")
-        ability = info.abilities[ab]
+            return "This card has lost its abilities.", "2.3.2.3"
+        ability = self.info(iid).abilities[ab]
         limit = ability.get("limit")
         if limit and f"{limit[0]}:{iid}:{ab}" in s["used"]:
-            raise IllegalAction(f"This ability can be activated once per {limit}.", "6.3.5")
+            return f"This ability can be activated once per {limit}.", "6.3.5"
         p = self.player(seat)
         for cost in ability["cost"]:
             op = cost["op"]
             ctx = {"controller": seat, "source": iid}
             if op == "pay" and p["coins"] < self.amount(cost["coins"], ctx):
-                raise IllegalAction("You do not have enough coins.", "6.3.5")
+                return "You do not have enough coins.", "6.3.5"
             if op == "discard":
                 n = self.amount(cost["count"], ctx)
                 picks = action.get("discard") or []
@@ -2439,21 +2802,25 @@ class _Game:
                     or len(set(picks)) != n
                     or any(i not in p["hand"] for i in picks)
                 ):
-                    raise IllegalAction(f"Discard exactly {n} card(s) from your hand.", "6.3.5")
+                    return f"Discard exactly {n} card(s) from your hand.", "6.3.5"
             if op == "exile_from_graveyard" and len(p["graveyard"]) < self.amount(
                 cost["count"], ctx
             ):
-                raise IllegalAction("Not enough cards in your Graveyard.", "6.3.5")
+                return "Not enough cards in your Graveyard.", "6.3.5"
             if op == "sacrifice":
                 target = action.get("sacrifice")
-                flt = dict(cost["target"].get("filter", {}))
-                flt["owner"] = "you"
+                flt = _with_owner(cost["target"].get("filter", _NO_FILTER), "you")
                 if cost["target"]["select"] == "self":
                     ok = target == iid
                 else:
-                    ok = isinstance(target, int) and target in self.matching(flt, ctx)
+                    ok = (
+                        isinstance(target, int)
+                        and target in self.zone_candidates(flt, ctx)
+                        and self.matches(flt, target, ctx)
+                    )
                 if not ok:
-                    raise IllegalAction("Choose one of your cards to sacrifice.", "6.3.5")
+                    return "Choose one of your cards to sacrifice.", "6.3.5"
+        return None
 
     def validate_pending(self, seat: int, action: Mapping, pending: Mapping) -> None:
         if pending["player"] != seat:
@@ -2500,7 +2867,7 @@ class _Game:
                 "defender, or use Superiority.",
                 "5.6.4.2.1",
             )
-        if pk in ("choose", "order"):
+        if pk in ("choose", "order", "replacement"):
             if kind != "choose" or action.get("choice_id") != pending["id"]:
                 raise IllegalAction("Answer the pending choice.", "6.2")
             picks = action.get("picks")
@@ -2656,6 +3023,15 @@ class _Game:
                 ]
             )
             self.enqueue_trigger(w)  # 6.3.14: the owner's chosen order
+        elif pk == "replacement":  # AMB-31: the chosen replacement is carried out
+            chosen = pending["replacements"][action["picks"][0]]
+            self.carry_out_replacement(
+                chosen["source"],
+                chosen["ability"],
+                pending["event"],
+                pending["iid"],
+                pending["event_player"],
+            )
         elif pk == "choose":
             op = dict(pending["op"])
             ctx = dict(pending["ctx"])

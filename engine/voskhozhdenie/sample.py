@@ -206,35 +206,66 @@ def sample_db() -> CardDB:
     return make_db(sample_cards())
 
 
+# The card pools ``sample_deck`` draws from, per card database (the entry holds the
+# database, so its id is not reused while it is here) and per set of colours.
+_POOLS: dict[int, dict] = {}
+
+
+def _pools(db: CardDB) -> dict:
+    hit = _POOLS.get(id(db))
+    if hit is None or hit["db"] is not db:
+        cards = [c for c in db.all_cards() if not c.minor]
+        if len(_POOLS) > 64:
+            _POOLS.clear()
+        hit = _POOLS[id(db)] = {
+            "db": db,
+            "cards": cards,
+            "cities": [c.id for c in cards if c.type == "city"],
+            "by_colours": {},
+        }
+    return hit
+
+
+def _by_colours(pools: dict, colours: frozenset[str]) -> tuple[list, list]:
+    """The playable Main Deck cards and the Reinforcement candidates of these colours."""
+    hit = pools["by_colours"].get(colours)
+    if hit is None:
+        cards = pools["cards"]
+        playable = [
+            c
+            for c in cards
+            if c.type not in ("city", "patron")
+            and c.cost is not None
+            and (not c.colours or c.colours <= colours)
+        ]
+        reinforcement = [
+            c.id
+            for c in cards
+            if (c.type == "patron" or "reinforcement" in c.keywords)
+            and c.cost is not None
+            and (not c.colours or c.colours <= colours)
+        ]
+        hit = pools["by_colours"][colours] = (playable, reinforcement)
+    return hit
+
+
 def sample_deck(db: CardDB, seed: int, cities: int = 2, main: int = 20) -> dict:
     """A random legal-ish deck: ``cities`` different Cities, a Main Deck of playable
     non-Minor cards (at most 3 copies each), up to 5 Reinforcement cards."""
     r = random.Random(seed)
-    cards = [c for c in db.all_cards() if not c.minor]
-    city_pool = [c.id for c in cards if c.type == "city"]
+    pools = _pools(db)
+    city_pool = pools["cities"]
     chosen = r.sample(city_pool, min(cities, len(city_pool)))
     colours: set[str] = set()
     for cid in chosen:
         colours |= db.card(cid).colours
-    playable = [
-        c
-        for c in cards
-        if c.type not in ("city", "patron")
-        and c.cost is not None
-        and (not c.colours or c.colours <= colours)
-    ]
+    playable, reinforcement = _by_colours(pools, frozenset(colours))
     main_ids: list[str] = []
     while len(main_ids) < main and playable:
         pick = r.choice(playable)
         if main_ids.count(pick.id) < 3:
             main_ids.append(pick.id)
-    reinforcement = [
-        c.id
-        for c in cards
-        if (c.type == "patron" or "reinforcement" in c.keywords)
-        and c.cost is not None
-        and (not c.colours or c.colours <= colours)
-    ]
+    reinforcement = list(reinforcement)  # shuffled below: the cached list stays as it is
     r.shuffle(reinforcement)
     reinf: list[str] = []
     patrons = 0

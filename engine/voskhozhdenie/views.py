@@ -9,6 +9,9 @@
   ``None``.
 * Reinforcement Decks, Graveyards, Oblivion, the Battlefield and the Queue are open
   (1.4.5.3-1.4.5.8).
+* A pending choice among replacement abilities (AMB-31) shows its chooser the event, the
+  affected card and the sources, each only if that player may see it; everyone else
+  sees who is choosing and for which event.
 * The random generator's state is never shown (it would reveal every deck's order), and
   a pending decision's options are shown only to the player who decides.
 """
@@ -33,6 +36,41 @@ def _card(game, iid: int) -> dict[str, Any]:
             side=c["side"],
         )
     return out
+
+
+def _visible(game, iid: int | None, player: int | None) -> bool:
+    """May ``player`` see instance ``iid``? Not in a Main Deck, nor in another's hand."""
+    if iid is None:
+        return False
+    c = game.s["cards"][iid]
+    if c["zone"] == "main":
+        return False
+    return c["zone"] != "hand" or c["owner"] == player
+
+
+def _replacement_view(game, pending: dict, player: int | None) -> dict[str, Any]:
+    """AMB-31: the chooser sees the event, the affected card and each replacement's source
+    (as far as they may see them: a card being drawn is still in the Main Deck); everyone
+    else sees who is choosing, and for which event."""
+    shown: dict[str, Any] = {
+        "player": pending["player"],
+        "kind": "replacement",
+        "event": pending["event"],
+    }
+    if player != pending["player"]:
+        return shown
+    shown.update(id=pending["id"], options=list(pending["options"]), count=pending["count"])
+    iid = pending["iid"]
+    shown["affected"] = _card(game, iid) if _visible(game, iid, player) else None
+    shown["replacements"] = [
+        {
+            "option": k,
+            "source": _card(game, r["source"]) if _visible(game, r["source"], player) else None,
+            "ability": r["ability"],
+        }
+        for k, r in enumerate(pending["replacements"])
+    ]
+    return shown
 
 
 def build_view(system, state: State, player: int | None) -> dict[str, Any]:
@@ -78,7 +116,9 @@ def build_view(system, state: State, player: int | None) -> dict[str, Any]:
             }
         queue.append(entry)
     pending = state["pending"]
-    if pending is not None:
+    if pending is not None and pending["kind"] == "replacement":
+        pending = _replacement_view(g, pending, player)
+    elif pending is not None:
         if player == pending["player"]:
             shown = {k: v for k, v in pending.items() if k not in ("op", "ctx")}
             if "op" in pending:

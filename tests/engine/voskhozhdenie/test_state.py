@@ -90,7 +90,7 @@ def test_every_effect_op_is_implemented():
     assert not missing, f"dynamic ops without a handler: {missing}"
     assert set(game_module.IMPLEMENTED_DYNAMIC_OPS) == set(fx.DYNAMIC_OPS)
     handled = {name[3:] for name in dir(_Game) if name.startswith("op_")}
-    internal = {"end_replace", "finish_order"}
+    internal = {"end_replace", "finish_order", "choose_replacement"}
     extra = handled - set(fx.DYNAMIC_OPS) - internal
     assert not extra, f"handlers for ops the effect language lacks: {extra}"
     with open(game_module.__file__, encoding="utf-8") as handle:
