@@ -80,7 +80,7 @@ from tournaments.models import (
     Round,
     StandingsSnapshot,
 )
-from tournaments.results import ResultError, evaluate
+from tournaments.results import ResultError, check_placements, evaluate
 from tournaments.serializers import (
     AddPlayerSerializer,
     AuditEntrySerializer,
@@ -91,8 +91,10 @@ from tournaments.serializers import (
     EventUpdateSerializer,
     GamesSerializer,
     MatchSerializer,
+    PlacementsSerializer,
     RegisterSelfSerializer,
     RegistrationSerializer,
+    ResultSerializer,
     RoundSerializer,
     StandingsSerializer,
 )
@@ -297,7 +299,15 @@ class StandingsView(ApiMixin, APIView):
         event = _event_or_404(event_slug)
         snapshot = StandingsSnapshot.objects.filter(event=event).first()
         if snapshot is None:
-            data = {"after_round": 0, "ruleset": event.tiebreaks, "computed_at": None, "rows": []}
+            ruleset = services.PLACEMENT_RULESET if event.uses_pods else event.tiebreaks
+            data = {"after_round": 0, "ruleset": ruleset, "computed_at": None, "rows": []}
+        elif snapshot.ruleset == services.PLACEMENT_RULESET:
+            data = {
+                "after_round": snapshot.after_round,
+                "ruleset": snapshot.ruleset,
+                "computed_at": snapshot.computed_at,
+                "rows": snapshot.rows,
+            }
         else:
             data = {
                 "after_round": snapshot.after_round,
@@ -627,6 +637,16 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
         )
         return games
 
+    def _placements(self, match: Match) -> tuple[list[int], list[int | None] | None]:
+        """A pod's placements (and scores) sent, checked against the match (-> 400)."""
+        body = PlacementsSerializer(data=self.request.data)
+        body.is_valid(raise_exception=True)
+        placements = list(check_placements(body.validated_data["placements"], len(match.seats.all())))
+        scores = body.validated_data.get("scores")
+        if scores is not None and len(scores) != len(placements):
+            raise ResultError(_("Give one score per seat, or none at all."))
+        return placements, scores
+
     def _plays(self, match: Match) -> bool:
         uid = self.request.user.pk
         return any(seat.registration.user_id == uid for seat in match.seats.all())
@@ -636,15 +656,21 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
         description=(
             "A player of the match reports the winner seat of each game, in order (null for "
             "a drawn game). The opponent's identical report makes the result final; a "
-            "different one marks the match disputed for an official to settle."
+            "different one marks the match disputed for an official to settle. In an event "
+            "with pods (players_per_game 3 or 4) a player reports ``placements`` instead, "
+            "one per seat; the pod is final once every player reported the same."
         ),
-        request=GamesSerializer,
+        request=ResultSerializer,
         responses={200: MatchSerializer, **_errors(400, 401, 403, 404, 409)},
     )
     @action(detail=True, methods=["post"])
     def report(self, request, *args, **kwargs):
         match = self.get_object()
         # Anyone else is refused by the service (403), whatever they send.
+        if self.get_event().uses_pods:
+            placements = self._placements(match)[0] if self._plays(match) else []
+            services.report_placements(request.user, match, placements)
+            return self._out(match)
         games = self._games(match) if self._plays(match) else []
         services.report_result(request.user, match, games)
         return self._out(match)
@@ -662,14 +688,21 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
 
     @extend_schema(
         summary="Enter or override a result",
-        description="Organisers and judges; recorded in the audit log.",
-        request=GamesSerializer,
+        description=(
+            "Organisers and judges; recorded in the audit log. Pods: ``placements`` (and "
+            "optionally ``scores``) instead of ``games``."
+        ),
+        request=ResultSerializer,
         responses={200: MatchSerializer, **_errors(400, 401, 403, 404, 409)},
     )
     @action(detail=True, methods=["post"])
     def result(self, request, *args, **kwargs):
         match = self.get_object()
         services.check_official(request.user, self.get_event())  # 403 before validation
+        if self.get_event().uses_pods:
+            placements, scores = self._placements(match)
+            services.enter_placements(request.user, match, placements, scores)
+            return self._out(match)
         services.enter_result(request.user, match, self._games(match))
         return self._out(match)
 

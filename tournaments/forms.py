@@ -12,8 +12,8 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = [
-            "name", "game_system", "format", "structure", "swiss_rounds", "top_cut", "best_of",
-            "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location",
+            "name", "game_system", "format", "structure", "players_per_game", "swiss_rounds", "top_cut",
+            "best_of", "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location",
             "max_players", "decklist_deadline", "auto_advance", "play_online", "is_public",
             "description",
         ]
@@ -27,6 +27,15 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["game_system"] = forms.ChoiceField(
             label=_("game"), choices=[(s.key, s.name) for s in registry.all_systems()]
+        )
+        most = max((s.max_players for s in registry.all_systems()), default=2)
+        self.fields["players_per_game"] = forms.TypedChoiceField(
+            label=_("players per game"),
+            coerce=int,
+            initial=2,
+            choices=[(n, str(n)) for n in range(2, most + 1)],
+            help_text=_("2: ordinary matches. 3 or 4: Swiss rounds seat players in pods and rank "
+                        "them by placement points (best of 1; a top cut is one final pod)."),
         )
         self.fields["tiebreaks"] = forms.ChoiceField(
             label=_("tiebreakers"), choices=[(key, r.label) for key, r in RULESETS.items()]

@@ -83,6 +83,12 @@ class Event(models.Model):
         _("run itself"), default=False,
         help_text=_("Pair and publish the next round as soon as every result of a round is in."),
     )
+    players_per_game = models.PositiveSmallIntegerField(
+        _("players per game"), default=2,
+        help_text=_("2: ordinary matches. 3 or 4: Swiss rounds seat players in pods of that many "
+                    "(a few pods one smaller when the count does not divide) and rank them by "
+                    "placement points."),
+    )
     play_online = models.BooleanField(
         _("play online"), default=False,
         help_text=_("Games are played online and decided by the rules engine."),
@@ -109,6 +115,11 @@ class Event(models.Model):
     @property
     def game_info(self) -> registry.GameSystemInfo:
         return registry.get(self.game_system)
+
+    @property
+    def uses_pods(self) -> bool:
+        """Multiplayer games: pods, placements and placement-point standings."""
+        return self.players_per_game > 2
 
     @property
     def is_elimination_only(self) -> bool:
@@ -280,6 +291,10 @@ class MatchSeat(models.Model):
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
     game_wins = models.PositiveSmallIntegerField(default=0)
+    # Pod matches (events with more than two players per game): 1 = first; players on
+    # equal terms share the better placement. Empty for two-player matches.
+    placement = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True)  # the game's own score, if it keeps one
 
     class Meta:
         ordering = ["match", "seat"]
@@ -307,6 +322,8 @@ class ResultReport(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
     games = models.JSONField(help_text="Winner seat of each game in order; null for a drawn game.")
+    # Pod matches: the placement of each seat, in seat order (games is then empty).
+    placements = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -40,10 +40,13 @@ Fields of up to :data:`EXACT_LIMIT` players are solved exactly (branch and bound
 partitions into the pod sizes). Bigger fields start from the pods cut in standings order
 (top pods take the best players, the natural Swiss pod) and improve them by moving
 players between pods - swaps of two players, then rotations of three players across three
-pods - accepting only strict improvements of the objective, until none is left. That is a
-local optimum, not a proven one (pod assignment with forbidden pairs is NP-hard in
-general), but it reaches zero repeats whenever the tests construct a field where that is
-possible, and it never does worse than the plain standings cut.
+pods - accepting only strict improvements of the objective, until none is left. If that
+local optimum still has repeats, the same search runs again from a few seeded random
+seatings (at most ``RESTART_BUDGET // n`` of them) and the best result is kept. That is
+still not a proven optimum (pod assignment with forbidden pairs is NP-hard in general),
+but it reaches zero repeats whenever the tests construct a field where that is possible
+(16 players in pods of 4 for three rounds needed the restarts in about one seed in
+twenty), and it never does worse than the plain standings cut.
 
 Placement points
 ================
@@ -190,6 +193,7 @@ def pair_pods(
         pods = _exact(sizes, points, met)
     else:
         pods = _improve(_cut(list(range(len(order))), sizes), points, met)
+        pods = _restart(pods, sizes, points, met, rng)
     return _result(order, pods, met)
 
 
@@ -268,6 +272,43 @@ def _exact(sizes: Sequence[int], points: list[int], met: list[set[int]]) -> list
 
     search(list(range(n)), list(sizes), [], (0, 0, 0))
     return best[1]
+
+
+RESTART_BUDGET = 400  # players seated by the restarts of one round, at most (see _restart)
+
+
+def _total(pods: list[list[int]], points: list[int], met: list[set[int]]) -> tuple[int, int, int]:
+    cost = (0, 0, 0)
+    for pod in pods:
+        cost = _add(cost, _pod_cost(pod, points, met))
+    return cost
+
+
+def _restart(
+    pods: list[list[int]],
+    sizes: Sequence[int],
+    points: list[int],
+    met: list[set[int]],
+    rng: random.Random,
+) -> list[list[int]]:
+    """While repeats remain, improve a few seeded random seatings too; keep the best.
+
+    A local optimum can keep a repeat that another seating avoids (16 players in pods of 4,
+    third round). Restarts run only when the first search left repeats, at most
+    ``RESTART_BUDGET // n`` of them (none for fields above the budget), and each must beat
+    the best so far on the whole objective, so the result is never worse.
+    """
+    best, best_cost = pods, _total(pods, points, met)
+    for _ in range(RESTART_BUDGET // len(points)):
+        if best_cost[0] == 0:
+            break
+        positions = list(range(len(points)))
+        rng.shuffle(positions)
+        candidate = _improve(_cut(positions, sizes), points, met)
+        cost = _total(candidate, points, met)
+        if cost < best_cost:
+            best, best_cost = candidate, cost
+    return best
 
 
 def _improve(pods: list[list[int]], points: list[int], met: list[set[int]]) -> list[list[int]]:

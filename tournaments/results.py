@@ -6,7 +6,7 @@ of its winner or ``None`` for a drawn game. Pure functions, no ORM.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -83,3 +83,87 @@ def games_from_counts(wins_a: int, wins_b: int, draws: int) -> list[int | None]:
     if wins_a >= wins_b:
         return [1] * wins_b + [None] * draws + [0] * wins_a
     return [0] * wins_a + [None] * draws + [1] * wins_b
+
+
+# ---------------------------------------------------------------- pods (3-4 players)
+
+
+def check_placements(placements: Sequence[int], seats: int) -> tuple[int, ...]:
+    """Check the placements of a pod, one per seat in seat order, and return them.
+
+    1 is first. Players on equal terms share the better placement and the next
+    placement is skipped ("1224": two firsts, then a third), so a pod of three can be
+    1-2-3, 1-1-3, 1-2-2 or 1-1-1 (in any seat order) but never 1-1-2.
+    """
+    if not isinstance(placements, list | tuple):
+        raise ResultError(_("Placements must be a list, one per seat."))
+    if len(placements) != seats:
+        raise ResultError(
+            _("This pod has %(seats)d players: give %(seats)d placements, one per seat (got %(count)d).")
+            % {"seats": seats, "count": len(placements)}
+        )
+    for seat, place in enumerate(placements, start=1):
+        if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= seats:
+            raise ResultError(
+                _("Seat %(seat)d: a placement is a whole number from 1 to %(seats)d (got %(value)r).")
+                % {"seat": seat, "seats": seats, "value": place}
+            )
+    for place in sorted(set(placements)):
+        better = sum(1 for p in placements if p < place)
+        if better != place - 1:
+            raise ResultError(
+                _("Placement %(place)d is impossible here: %(better)d player(s) placed ahead of it. "
+                  "Players who tie share the better placement and the next one is skipped "
+                  "(two firsts, then a third).")
+                % {"place": place, "better": better}
+            )
+    return tuple(placements)
+
+
+def placements_from_scores(scores: Sequence[int]) -> tuple[int, ...]:
+    """Placements from final scores in seat order: the highest score is first, ties share."""
+    ordered = sorted(scores, reverse=True)
+    return tuple(ordered.index(score) + 1 for score in scores)
+
+
+def game_placements(
+    seats: int,
+    winners: Sequence[int] = (),
+    draw: bool = False,
+    eliminated: Sequence[int] = (),
+    scores: Mapping[int, int] | None = None,
+) -> tuple[int, ...]:
+    """The placement of each seat (0-based seats, result in seat order) of a finished game.
+
+    * A drawn game is a draw among all its players, eliminated or not (Voskhozhdenie
+      rule 1.3.10): everyone shares first.
+    * Eliminated players place below everyone still in the game, a player eliminated
+      earlier below one eliminated later (rule 1.3.7: players are eliminated in turn;
+      1.3.9: the last one standing wins). A player who conceded or ran out of time is
+      reported as eliminated, so places last.
+    * Among the players still in the game: when the game keeps a score for every seat
+      (Ascension: honor, A-43) the higher score places higher and equal scores share the
+      placement - the engine's tie-break of the winner (A-44) depends on the seating, not
+      on play, so placements do not use it; without scores the winners share first and
+      the others share the next placement.
+    """
+    if seats < 1:
+        raise ResultError(_("A game needs at least one seat."))
+    known = set(range(seats))
+    if not set(winners) <= known or not set(eliminated) <= known:
+        raise ResultError(_("The result names a seat that is not in this game."))
+    if len(set(eliminated)) != len(eliminated):
+        raise ResultError(_("The result names a seat as eliminated twice."))
+    if draw:
+        return (1,) * seats
+    gone = list(eliminated)
+    alive = [s for s in range(seats) if s not in set(gone)]
+    scores = dict(scores or {})
+    if alive and all(s in scores for s in alive):
+        key = {s: (0, -scores[s]) for s in alive}
+    else:
+        key = {s: (0, 0 if s in winners else 1) for s in alive}
+    for order, seat in enumerate(gone):  # earlier eliminated -> worse
+        key[seat] = (1, -order)
+    ordered = sorted(key.values())
+    return tuple(ordered.index(key[s]) + 1 for s in range(seats))

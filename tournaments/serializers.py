@@ -58,6 +58,7 @@ EVENT_FIELDS = [
     "game_system",
     "format",
     "structure",
+    "players_per_game",
     "swiss_rounds",
     "top_cut",
     "best_of",
@@ -238,17 +239,25 @@ class SeatSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = MatchSeat
-        fields = ["seat", "registration", "name", "game_wins"]
+        fields = ["seat", "registration", "name", "game_wins", "placement", "score"]
+        extra_kwargs = {
+            "placement": {"help_text": _("Pods: 1 = first; tied players share a placement. Null otherwise.")},
+            "score": {"help_text": _("Pods: the game's own score (e.g. honor), when it keeps one.")},
+        }
         read_only_fields = fields
 
 
 class ReportSerializer(serializers.ModelSerializer):
     registration = serializers.IntegerField(source="registration_id", read_only=True)
     games = serializers.ListField(child=serializers.IntegerField(allow_null=True), read_only=True)
+    placements = serializers.ListField(
+        child=serializers.IntegerField(), read_only=True, allow_null=True,
+        help_text=_("Pods: the placement reported for each seat, in seat order; null otherwise."),
+    )
 
     class Meta:
         model = ResultReport
-        fields = ["registration", "games", "created_at"]
+        fields = ["registration", "games", "placements", "created_at"]
         read_only_fields = fields
 
 
@@ -321,6 +330,45 @@ class GamesSerializer(serializers.Serializer):
     )
 
 
+class PlacementsSerializer(serializers.Serializer):
+    placements = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=4),
+        min_length=2,
+        max_length=4,
+        help_text=_(
+            "Pods: the placement of each seat in seat order, 1 = first. Tied players share the "
+            "better placement and the next is skipped: [2, 1, 1, 4] or [1, 3, 2, 4]."
+        ),
+    )
+    scores = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        required=False,
+        max_length=4,
+        help_text=_("Optional, officials only: each seat's final score (e.g. honor), in seat order."),
+    )
+
+
+class ResultSerializer(serializers.Serializer):
+    """The body of a result: ``games`` for a two-player match, ``placements`` for a pod."""
+
+    games = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True, min_value=0),
+        required=False,
+        max_length=10,
+        help_text=GamesSerializer().fields["games"].help_text,
+    )
+    placements = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=4),
+        required=False,
+        help_text=PlacementsSerializer().fields["placements"].help_text,
+    )
+    scores = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True),
+        required=False,
+        help_text=PlacementsSerializer().fields["scores"].help_text,
+    )
+
+
 # ---------------------------------------------------------------- standings and audit
 
 
@@ -328,26 +376,47 @@ class StandingsRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.IntegerField(help_text=_("Registration id."))
     name = serializers.CharField()
-    points = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    losses = serializers.IntegerField()
-    draws = serializers.IntegerField()
-    matches = serializers.IntegerField()
-    byes = serializers.IntegerField()
-    mw = serializers.FloatField(help_text=_("Match-win percentage, 0–1."))
-    gw = serializers.FloatField(help_text=_("Game-win percentage, 0–1."))
-    omw = serializers.FloatField(help_text=_("Opponents' match-win percentage, 0–1."))
-    ogw = serializers.FloatField(help_text=_("Opponents' game-win percentage, 0–1."))
+    points = serializers.IntegerField(
+        help_text=_("Match points; placement points for events with pods.")
+    )
+    # Two-player events:
+    wins = serializers.IntegerField(required=False)
+    losses = serializers.IntegerField(required=False)
+    draws = serializers.IntegerField(required=False)
+    matches = serializers.IntegerField(required=False)
+    byes = serializers.IntegerField(required=False)
+    mw = serializers.FloatField(required=False, help_text=_("Match-win percentage, 0–1."))
+    gw = serializers.FloatField(required=False, help_text=_("Game-win percentage, 0–1."))
+    omw = serializers.FloatField(required=False, help_text=_("Opponents' match-win percentage, 0–1."))
+    ogw = serializers.FloatField(required=False, help_text=_("Opponents' game-win percentage, 0–1."))
     oomw = serializers.FloatField(
-        allow_null=True, help_text=_("Opponents' opponents' match-win percentage (Pokémon).")
+        required=False,
+        allow_null=True,
+        help_text=_("Opponents' opponents' match-win percentage (Pokémon)."),
+    )
+    playoff_finish = serializers.IntegerField(required=False, allow_null=True)
+    # Events with pods (ruleset "placement"):
+    pods = serializers.IntegerField(required=False, help_text=_("Pods played."))
+    firsts = serializers.IntegerField(required=False, help_text=_("First places, shared ones included."))
+    average_placement = serializers.FloatField(
+        required=False, help_text=_("Mean placement, 1 = always first; 0 before the first pod.")
+    )
+    opponents_average = serializers.FloatField(
+        required=False,
+        help_text=_("Mean placement points per pod of every player met in a pod."),
     )
     dropped = serializers.BooleanField()
-    playoff_finish = serializers.IntegerField(allow_null=True)
 
 
 class StandingsSerializer(serializers.Serializer):
     after_round = serializers.IntegerField(help_text=_("Completed rounds the standings include."))
-    ruleset = serializers.CharField()
+    ruleset = serializers.CharField(
+        help_text=_(
+            "The tiebreak ruleset of a two-player event (rows with match points and tiebreak "
+            "percentages), or \"placement\" for an event with pods of 3-4 players (rows with "
+            "placement points: 4/2/1/0, 4/2/0 or 4/0, and the pod columns)."
+        )
+    )
     computed_at = serializers.DateTimeField(allow_null=True)
     rows = StandingsRowSerializer(many=True)
 

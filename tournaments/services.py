@@ -14,6 +14,7 @@ import logging
 import random
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -25,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from tournaments import bracket as bracket_core
+from tournaments import pods as pods_core
 from tournaments import standings as standings_core
 from tournaments import swiss
 from tournaments.live import broadcast_on_commit
@@ -42,7 +44,7 @@ from tournaments.models import (
     RoundsRecommendation,
     StandingsSnapshot,
 )
-from tournaments.results import ResultError, evaluate, games_needed
+from tournaments.results import ResultError, check_placements, evaluate, games_needed
 
 logger = logging.getLogger("gauntlet.tournaments")
 
@@ -135,6 +137,12 @@ EDITABLE_FIELDS = (
     "name", "game_system", "format", "structure", "swiss_rounds", "top_cut", "best_of",
     "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location", "description",
     "max_players", "decklist_deadline", "auto_advance", "play_online", "is_public",
+    "players_per_game",
+)
+
+# Settings that shape the rounds and cannot change once the event has started.
+STRUCTURAL_FIELDS = frozenset(
+    {"game_system", "format", "structure", "best_of", "top_cut", "grand_final_reset", "players_per_game"}
 )
 
 
@@ -157,6 +165,61 @@ def _check_settings(fields: dict) -> None:
         raise TournamentError(_("Matches are best of 1, 3 or 5."))
     if fields.get("top_cut") not in (None, 0, 2, 4, 8, 16):
         raise TournamentError(_("The top cut is 2, 4, 8 or 16 players, or none."))
+    ppg = fields.get("players_per_game")
+    if "players_per_game" in fields and (isinstance(ppg, bool) or not isinstance(ppg, int)):
+        raise TournamentError(_("Players per game must be a whole number."))
+
+
+def _check_pods(values: dict) -> None:
+    """Players per game against the game and the event's structure (all settings merged).
+
+    More than two players per game means pods: Swiss rounds only and one game per pod.
+    The top cut of a pod event is a single final pod of the top 2 to ``players_per_game``
+    players (a bracket of pods is not offered).
+    """
+    from engine.core import registry
+
+    ppg = values["players_per_game"]
+    try:
+        info = registry.get(values["game_system"])
+    except registry.UnknownGameSystem as exc:
+        raise TournamentError(str(exc)) from None
+    if not max(2, info.min_players) <= ppg <= info.max_players:
+        if info.min_players == info.max_players:
+            raise TournamentError(
+                _("%(game)s is played by %(n)d players: players per game must be %(n)d.")
+                % {"game": info.name, "n": info.max_players}
+            )
+        raise TournamentError(
+            _("%(game)s is played by %(min)d to %(max)d players: players per game must be in that range.")
+            % {"game": info.name, "min": max(2, info.min_players), "max": info.max_players}
+        )
+    if ppg <= 2:
+        return
+    if values["structure"] != Event.Structure.SWISS:
+        raise TournamentError(
+            _("Games of %(n)d players are paired in pods by Swiss rounds only: choose the Swiss structure.")
+            % {"n": ppg}
+        )
+    if values["top_cut"] > ppg:
+        raise TournamentError(
+            _("With pods the top cut is one final pod: at most %(n)d players. Choose a smaller "
+              "top cut or none.")
+            % {"n": ppg}
+        )
+    if values["best_of"] != 1:
+        raise TournamentError(
+            _("A pod plays a single game: choose best of 1 for games of more than two players.")
+        )
+
+
+def _merged_settings(event: Event | None, fields: dict) -> dict:
+    keys = ("players_per_game", "game_system", "structure", "top_cut", "best_of")
+    if event is None:
+        defaults = {k: Event._meta.get_field(k).get_default() for k in keys}
+    else:
+        defaults = {k: getattr(event, k) for k in keys}
+    return {k: fields[k] if fields.get(k) is not None else defaults[k] for k in keys}
 
 
 def create_event(user: User, **fields) -> Event:
@@ -168,6 +231,7 @@ def create_event(user: User, **fields) -> Event:
     if not (fields.get("name") or "").strip():
         raise TournamentError(_("An event needs a name."))
     _check_settings(fields)
+    _check_pods(_merged_settings(None, fields))
     with transaction.atomic():
         slug = fields.pop("slug", None) or _unique_slug(fields["name"])
         event = Event.objects.create(created_by=user, slug=slug, **fields)
@@ -186,13 +250,13 @@ def update_event(user: User, event: Event, **fields) -> Event:
     with transaction.atomic():
         event = _lock_event(event)
         if event.status != Event.Status.REGISTRATION:
-            frozen = {"game_system", "format", "structure", "best_of", "top_cut", "grand_final_reset"}
-            changed = {k for k in frozen & set(fields) if getattr(event, k) != fields[k]}
+            changed = {k for k in STRUCTURAL_FIELDS & set(fields) if getattr(event, k) != fields[k]}
             if changed:
                 raise TournamentError(
                     _("These settings cannot change once the event has started: %(f)s")
                     % {"f": ", ".join(sorted(changed))}
                 )
+        _check_pods(_merged_settings(event, fields))
         before = {k: str(getattr(event, k)) for k in fields}
         deadline_before = event.decklist_deadline
         for key, value in fields.items():
@@ -584,6 +648,8 @@ def _pair_swiss(event: Event, number: int) -> tuple[list[tuple[int, ...]], list[
     if len(players) < 2:
         raise TournamentError(_("Fewer than two active players: nothing to pair."))
     history = _match_history(event)
+    if event.uses_pods:
+        return _pair_pods(event, number, players, history)
     if number == 1 or (not any(history["opponents"].values()) and not history["byes"]):
         result = swiss.pair_first_round(players, seed=event.seed)
     else:
@@ -602,6 +668,33 @@ def _pair_swiss(event: Event, number: int) -> tuple[list[tuple[int, ...]], list[
     tables: list[tuple[int, ...]] = [tuple(pair) for pair in result.pairs]
     if result.bye is not None:
         tables.append((result.bye,))
+    return tables, [""] * len(tables)
+
+
+def _pair_pods(
+    event: Event, number: int, players: list[int], history: dict
+) -> tuple[list[tuple[int, ...]], list[str]]:
+    """A Swiss round of pods of ``players_per_game`` (some one smaller), by placement points."""
+    rows = {row.player: row for row in _compute_rows(event)} if number > 1 else {}
+    pod_players = [
+        swiss.SwissPlayer(
+            id=pid,
+            points=rows[pid].points if pid in rows else 0,
+            rank=rows[pid].rank if pid in rows else len(rows) + 1,
+            opponents=frozenset(history["opponents"].get(pid, ())),
+        )
+        for pid in players
+    ]
+    try:
+        result = pods_core.pair_pods(
+            pod_players,
+            pod_size=event.players_per_game,
+            min_size=event.players_per_game - 1,
+            seed=event.seed + number,
+        )
+    except pods_core.PairingError as exc:
+        raise TournamentError(str(exc)) from None
+    tables = [tuple(pod) for pod in result.pods]
     return tables, [""] * len(tables)
 
 
@@ -707,6 +800,9 @@ def pair_next_round(
             if number > (event.swiss_rounds or 0):
                 raise TournamentError(_("All Swiss rounds have been played; start the top cut."))
             tables, codes = _pair_swiss(event, number)
+        elif event.uses_pods:
+            kind = Round.Kind.ELIMINATION
+            tables, codes, title = _final_pod_table(event)
         else:
             kind = Round.Kind.ELIMINATION
             if event.bracket is None:
@@ -718,6 +814,16 @@ def pair_next_round(
         verb = "Re-paired" if audit_action == AuditEntry.Action.REPAIR else "Paired"
         _audit(event, actor, audit_action, f"{verb} {rnd}", round=number)
     return rnd
+
+
+def _final_pod_table(event: Event) -> tuple[list[tuple[int, ...]], list[str], str]:
+    """The top cut of a pod event: one final pod of the best ``top_cut`` players still in."""
+    if event.rounds.filter(kind=Round.Kind.ELIMINATION).exists():
+        raise TournamentError(_("The final pod has been played: the event is over."))
+    cut = [row.player for row in _compute_rows(event) if not row.dropped][: event.top_cut]
+    if len(cut) < 2:
+        raise TournamentError(_("Fewer than two active players: nothing to pair."))
+    return [tuple(cut)], [""], "Final"
 
 
 def _seed_key(event: Event, player_id: int) -> int:
@@ -872,6 +978,14 @@ def _outcome(match: Match, games: list[int | None]):
         raise TournamentError(str(exc)) from None
 
 
+def _check_games_match(match: Match) -> None:
+    if match.round.event.uses_pods:
+        raise TournamentError(
+            _("This is a pod of %(n)d players: report each player's placement, not game wins.")
+            % {"n": match.seats.count()}
+        )
+
+
 def report_result(user: User, match: Match, games: list[int | None]) -> Match:
     """A player reports; the opponent's identical report confirms, a different one disputes."""
     with transaction.atomic():
@@ -880,6 +994,7 @@ def report_result(user: User, match: Match, games: list[int | None]) -> Match:
         if seat is None:
             raise NotAllowed(_("Only the players of this match can report its result."))
         _check_open(match)
+        _check_games_match(match)
         _outcome(match, games)
         ResultReport.objects.update_or_create(match=match, registration=seat.registration, defaults={"games": list(games)})
         reports = list(match.reports.all())
@@ -902,9 +1017,11 @@ def report_result(user: User, match: Match, games: list[int | None]) -> Match:
 
 def confirm_result(user: User, match: Match) -> Match:
     """Agree with the opponent's report."""
-    other = match.reports.exclude(registration__user=user).first()
+    other = match.reports.exclude(registration__user=user).order_by("-created_at", "-pk").first()
     if other is None:
         raise TournamentError(_("There is no report from your opponent to confirm."))
+    if other.placements is not None:
+        return report_placements(user, match, other.placements)
     return report_result(user, match, other.games)
 
 
@@ -920,6 +1037,7 @@ def enter_result(actor: User, match: Match, games: list[int | None]) -> Match:
             raise TournamentError(_("Publish the round before entering results."))
         if match.round.status == Round.Status.COMPLETED and match.round.kind != Round.Kind.SWISS:
             raise TournamentError(_("Bracket results cannot change once the next match depends on them."))
+        _check_games_match(match)
         outcome = _outcome(match, games)
         before = _score_text(match)
         was_final = match.is_final
@@ -933,6 +1051,127 @@ def enter_result(actor: User, match: Match, games: list[int | None]) -> Match:
         else:
             _maybe_complete_round(match.round)
     return match
+
+
+# ---------------------------------------------------------------- pod results (3-4 players)
+
+
+def _pod_placements(match: Match, placements) -> tuple[int, ...]:
+    """Check a pod result against the match (``TournamentError`` with the reason)."""
+    if not match.round.event.uses_pods:
+        raise TournamentError(
+            _("This is a two-player match: report who won each game, not placements.")
+        )
+    try:
+        return check_placements(placements, match.seats.count())
+    except ResultError as exc:
+        raise TournamentError(str(exc)) from None
+
+
+def _pod_scores(match: Match, scores) -> list[int | None]:
+    seats = match.seats.count()
+    if scores is None:
+        return [None] * seats
+    if not isinstance(scores, list | tuple) or len(scores) != seats:
+        raise TournamentError(
+            _("Give one score per seat (%(n)d), or none at all.") % {"n": seats}
+        )
+    for value in scores:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TournamentError(_("A score is a whole number (got %(value)r).") % {"value": value})
+    return list(scores)
+
+
+def placement_text(placements: Sequence[int | None]) -> str:
+    return "-".join("?" if p is None else str(p) for p in placements)
+
+
+def report_placements(user: User, match: Match, placements: Sequence[int]) -> Match:
+    """A player of a pod reports every seat's placement (seat order; 1 = first).
+
+    The pod's result is final once every player has reported the same placements;
+    different reports mark the match disputed for an official to settle.
+    """
+    with transaction.atomic():
+        match = _lock_match(match)
+        seat = _seat_of(match, user)
+        if seat is None:
+            raise NotAllowed(_("Only the players of this match can report its result."))
+        _check_open(match)
+        placements = list(_pod_placements(match, placements))
+        ResultReport.objects.update_or_create(
+            match=match, registration=seat.registration,
+            defaults={"games": [], "placements": placements},
+        )
+        reports = list(match.reports.all())
+        if len(reports) == match.seats.count() and all(r.placements == placements for r in reports):
+            _finalise_pod(match, placements, None, Match.Source.CONFIRMED)
+            _maybe_complete_round(match.round)
+        elif any(r.placements != placements for r in reports):
+            match.status = Match.Status.DISPUTED
+            match.version += 1
+            match.save(update_fields=["status", "version"])
+            _audit(match.round.event, None, AuditEntry.Action.DISPUTE,
+                   f"Players disagree on table {match.table} of {match.round}", match=match.pk)
+        else:
+            match.status = Match.Status.REPORTED
+            match.version += 1
+            match.save(update_fields=["status", "version"])
+        broadcast_on_commit(match.round.event_id, "pairings")
+    return match
+
+
+def enter_placements(
+    actor: User, match: Match, placements: Sequence[int], scores: Sequence[int | None] | None = None
+) -> Match:
+    """An organiser or judge enters or overrides a pod's placements (audited)."""
+    event = match.round.event
+    check_official(actor, event)
+    with transaction.atomic():
+        match = _lock_match(match)
+        if match.is_bye:
+            raise TournamentError(_("A bye has no result to enter."))
+        if match.round.status == Round.Status.DRAFT:
+            raise TournamentError(_("Publish the round before entering results."))
+        placements = list(_pod_placements(match, placements))
+        score_list = _pod_scores(match, scores)
+        was_final = match.is_final
+        before = placement_text(match.seats.order_by("seat").values_list("placement", flat=True))
+        _finalise_pod(match, placements, score_list, Match.Source.ORGANISER)
+        _audit(event, actor, AuditEntry.Action.RESULT_OVERRIDE,
+               f"Table {match.table} of {match.round}: placements {placement_text(placements)}"
+               + (f" (was {before})" if was_final else ""),
+               match=match.pk, placements=placements, previous=before if was_final else None)
+        if match.round.status == Round.Status.COMPLETED:
+            _refresh_standings(event)
+            broadcast_on_commit(event.pk, "standings")
+        else:
+            _maybe_complete_round(match.round)
+    return match
+
+
+def _finalise_pod(
+    match: Match, placements: Sequence[int], scores: Sequence[int | None] | None, source: str
+) -> None:
+    """Store a pod's placements; the match winner is the sole first place (none on a shared first)."""
+    seats = list(match.seats.order_by("seat"))
+    scores = list(scores) if scores is not None else [None] * len(seats)
+    firsts = [s for s, p in zip(seats, placements, strict=True) if p == 1]
+    winner = firsts[0] if len(firsts) == 1 else None
+    for seat, place, score in zip(seats, placements, scores, strict=True):
+        wins = 1 if seat is winner else 0
+        if (seat.placement, seat.score, seat.game_wins) != (place, score, wins):
+            seat.placement, seat.score, seat.game_wins = place, score, wins
+            seat.save(update_fields=["placement", "score", "game_wins"])
+    Game.objects.filter(match=match).delete()
+    Game.objects.create(match=match, number=1, winner_seat=winner.seat if winner else None)
+    match.game_draws = 0
+    match.winner_id = winner.registration_id if winner else None
+    match.status = Match.Status.FINAL
+    match.result_source = source
+    match.finished_at = timezone.now()
+    match.version += 1
+    match.save(update_fields=["game_draws", "winner", "status", "result_source", "finished_at", "version"])
 
 
 def _score_text(match: Match) -> str:
@@ -973,7 +1212,10 @@ def call_time(actor: User, rnd: Round) -> int:
 
     A match with one report is settled by it, plus a drawn game if it was still
     undecided; a match with no report is a draw (one drawn game). Disputed
-    matches stay with the organiser. Returns the number of matches settled.
+    matches stay with the organiser. A pod (more than two players per game) is
+    settled only by its players' reports when they agree; a pod without a report
+    stays with the organiser, since a drawn pod would hand everyone a first place.
+    Returns the number of matches settled.
     """
     event = rnd.event
     check_official(actor, event)
@@ -986,6 +1228,11 @@ def call_time(actor: User, rnd: Round) -> int:
             raise TournamentError(_("This round is not being played."))
         for match in rnd.matches.select_for_update().exclude(status__in=[Match.Status.FINAL, Match.Status.DISPUTED]).order_by("pk"):
             reports = list(match.reports.all())
+            if event.uses_pods:
+                if reports and all(r.placements == reports[0].placements for r in reports):
+                    _finalise_pod(match, reports[0].placements, None, Match.Source.TIME)
+                    settled += 1
+                continue
             games = list(reports[0].games) if reports else []
             outcome = evaluate(games, match.best_of, seats=match.seats.count(), allow_draw=True)
             if max(outcome.wins, default=0) < games_needed(match.best_of):
@@ -1019,7 +1266,18 @@ def _maybe_complete_round(rnd: Round) -> bool:
 
 
 def _after_round_completed(event: Event, rnd: Round) -> None:
-    if rnd.kind == Round.Kind.SWISS and rnd.number >= (event.swiss_rounds or 0):
+    if rnd.kind == Round.Kind.SWISS and rnd.number >= (event.swiss_rounds or 0) and event.uses_pods:
+        active = [row for row in _compute_rows(event) if not row.dropped]
+        if event.top_cut and len(active) >= 2:
+            event.phase = Event.Phase.PLAYOFF
+            event.save(update_fields=["phase", "updated_at"])
+            _audit(event, None, AuditEntry.Action.TOP_CUT,
+                   f"Top {min(event.top_cut, len(active))} cut made: one final pod")
+        else:
+            _finish(event)
+    elif rnd.kind == Round.Kind.ELIMINATION and event.uses_pods:
+        _finish(event)  # the final pod was the last game
+    elif rnd.kind == Round.Kind.SWISS and rnd.number >= (event.swiss_rounds or 0):
         if event.top_cut:
             rows = _compute_rows(event)
             cut = [row.player for row in rows if not row.dropped][: event.top_cut]
@@ -1149,7 +1407,83 @@ def _playoff_finish(event: Event) -> dict[int, int]:
     return finish
 
 
+@dataclass(frozen=True)
+class PodRow:
+    """A standings row of a pod event: the pure row plus whether the player dropped."""
+
+    rank: int
+    player: int
+    points: int
+    pods: int
+    firsts: int
+    average_placement: float
+    opponents_average: float
+    dropped: bool
+    playoff_finish: int | None = None  # place in the final pod (top cut), if played
+
+
+def pod_results(event: Event) -> tuple[list[int], list[pods_core.PodResult], set[int]]:
+    """Load a pod event's final placements as the pure pod standings' input.
+
+    Placements are handed over as scores (``-placement``), which ``pods.placements``
+    turns back into the same placements, ties included.
+    """
+    regs = list(event.registrations.values_list("pk", "status"))
+    players = [pk for pk, _s in regs]
+    dropped = {pk for pk, status in regs if status == Registration.Status.DROPPED}
+    seats = (
+        MatchSeat.objects.filter(
+            match__round__event=event, match__status=Match.Status.FINAL, match__is_bye=False,
+            placement__isnull=False, match__round__kind=Round.Kind.SWISS,
+        )
+        .values_list("match_id", "registration_id", "placement", "match__round__number")
+        .order_by("match_id", "seat")
+    )
+    grouped: dict[int, dict] = defaultdict(dict)
+    rounds: dict[int, int] = {}
+    for match_id, reg_id, placement, number in seats:
+        grouped[match_id][reg_id] = -placement
+        rounds[match_id] = number
+    results = [pods_core.PodResult(round=rounds[m], scores=scores) for m, scores in grouped.items()]
+    return players, results, dropped
+
+
+def _final_pod_finish(event: Event) -> dict[int, int]:
+    """Placements in the final pod (the top cut of a pod event), once it is final."""
+    return dict(
+        MatchSeat.objects.filter(
+            match__round__event=event, match__round__kind=Round.Kind.ELIMINATION,
+            match__status=Match.Status.FINAL, placement__isnull=False,
+        ).values_list("registration_id", "placement")
+    )
+
+
+def _compute_pod_rows(event: Event) -> list[PodRow]:
+    """Swiss placement points; the final pod's players, if it was played, rank first by it."""
+    players, results, dropped = pod_results(event)
+    try:
+        rows = pods_core.standings_by_placement(players, results)
+    except pods_core.PodStandingsError as exc:
+        raise TournamentError(str(exc)) from None
+    finish = _final_pod_finish(event)
+    ordered = sorted(rows, key=lambda r: (r.player not in finish, finish.get(r.player, 0), r.rank))
+    return [
+        PodRow(
+            rank=rank, player=r.player, points=r.points, pods=r.pods, firsts=r.firsts,
+            average_placement=r.average_placement, opponents_average=r.opponents_average,
+            dropped=r.player in dropped, playoff_finish=finish.get(r.player),
+        )
+        for rank, r in enumerate(ordered, start=1)
+    ]
+
+
+# The snapshot's ruleset for events ranked by placement points.
+PLACEMENT_RULESET = "placement"
+
+
 def _compute_rows(event: Event):
+    if event.uses_pods:
+        return _compute_pod_rows(event)
     players, records, dropped, _codes = match_records(event)
     finish = _playoff_finish(event)
     return standings_core.compute_standings(
@@ -1161,6 +1495,26 @@ def _refresh_standings(event: Event) -> StandingsSnapshot:
     rows = _compute_rows(event)
     names = dict(event.registrations.values_list("pk", "display_name"))
     after = event.rounds.filter(status=Round.Status.COMPLETED).count()
+    if event.uses_pods:
+        data = [
+            {
+                "rank": row.rank,
+                "player": row.player,
+                "name": names.get(row.player, "?"),
+                "points": row.points,
+                "pods": row.pods,
+                "firsts": row.firsts,
+                "average_placement": row.average_placement,
+                "opponents_average": row.opponents_average,
+                "dropped": row.dropped,
+                "playoff_finish": row.playoff_finish,
+            }
+            for row in rows
+        ]
+        snapshot, _created = StandingsSnapshot.objects.update_or_create(
+            event=event, defaults={"rows": data, "ruleset": PLACEMENT_RULESET, "after_round": after}
+        )
+        return snapshot
     data = [
         {
             "rank": row.rank,
@@ -1217,6 +1571,41 @@ def rounds_with_matches(event: Event):
 
 
 # ---------------------------------------------------------------- games decided by the rules engine
+
+
+def record_engine_result(
+    match: Match,
+    number: int,
+    *,
+    winner_seat: int | None,
+    placements: Sequence[int] | None,
+    scores: Sequence[int | None] | None = None,
+) -> Match:
+    """Record game ``number`` of an online match, whatever kind of match it is.
+
+    The caller gives both readings of the game, by match seat: ``winner_seat`` (the sole
+    winner, ``None`` otherwise) and every seat's ``placements`` (and ``scores`` if the game
+    keeps any). A two-player event records the winner exactly as ``record_engine_game``;
+    an event with pods records the placements: one game decides a pod.
+    """
+    event = Event.objects.only("players_per_game").get(pk=match.round.event_id)
+    if not event.uses_pods:
+        return record_engine_game(match, number, winner_seat)
+    with transaction.atomic():
+        match = _lock_match(match)
+        placements = list(_pod_placements(match, placements))
+        score_list = _pod_scores(match, scores)
+        if match.status == Match.Status.FINAL and match.result_source == Match.Source.ENGINE:
+            stored = list(match.seats.order_by("seat").values_list("placement", flat=True))
+            if number == 1 and stored == placements:
+                return match  # the same game recorded again: nothing changes
+        _check_open(match)
+        if number != 1:
+            raise TournamentError(_("A pod plays a single game: there is no game %(number)d.") % {"number": number})
+        _finalise_pod(match, placements, score_list, Match.Source.ENGINE)
+        broadcast_on_commit(match.round.event_id, "pairings")
+        _maybe_complete_round(match.round)
+    return match
 
 
 def record_engine_game(match: Match, number: int, winner_seat: int | None) -> Match:

@@ -129,6 +129,13 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
         key=lambda item: item[0].registration.display_name.lower(),
     )
     ctx = _ctx(request, event, rounds=rounds, round=rnd, matches=matches, by_name=by_name)
+    if event.uses_pods:
+        ctx["pod_by_name"] = [
+            (seat, match, ", ".join(
+                s.registration.display_name for s in match.seats.all() if s.pk != seat.pk
+            ))
+            for seat, match in by_name
+        ]
     if request.GET.get("fragment"):
         return render(request, "tournaments/_pairings.html", ctx)
     return render(request, "tournaments/pairings.html", ctx)
@@ -220,6 +227,14 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
     response, writer = _csv_response(f"{event.slug}-standings.csv")
+    if snapshot is not None and snapshot.ruleset == services.PLACEMENT_RULESET:
+        writer.writerow(["rank", "player", "points", "pods", "firsts", "average_placement",
+                         "opponents_average", "dropped"])
+        for r in snapshot.rows:
+            writer.writerow([r["rank"], r["name"], r["points"], r["pods"], r["firsts"],
+                             f"{r['average_placement']:.4f}", f"{r['opponents_average']:.4f}",
+                             int(r["dropped"])])
+        return response
     writer.writerow(["rank", "player", "points", "wins", "losses", "draws", "omw", "gw", "ogw", "oomw", "dropped"])
     for r in snapshot.rows if snapshot else []:
         writer.writerow(
@@ -234,6 +249,18 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 def pairings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     response, writer = _csv_response(f"{event.slug}-pairings.csv")
+    if event.uses_pods:
+        size = event.players_per_game
+        writer.writerow(["round", "table", *(f"player_{n}" for n in range(1, size + 1)),
+                         *(f"place_{n}" for n in range(1, size + 1)), "status"])
+        for rnd in services.rounds_with_matches(event).exclude(status=Round.Status.DRAFT):
+            for match in rnd.matches.all():
+                seats = list(match.seats.all())
+                pad = [""] * (size - len(seats))
+                places = [s.placement if match.is_final and s.placement else "" for s in seats]
+                writer.writerow([rnd.number, match.table, *(s.registration.display_name for s in seats), *pad,
+                                 *places, *pad, match.status])
+        return response
     writer.writerow(["round", "table", "player_1", "player_2", "score", "status"])
     for rnd in services.rounds_with_matches(event).exclude(status=Round.Status.DRAFT):
         for match in rnd.matches.all():
@@ -342,6 +369,29 @@ def _parse_games(post, best_of: int) -> list[int | None]:
         raise ResultError(_("Game counts must be whole numbers.")) from None
 
 
+def _parse_placements(post, seats: int) -> list[int]:
+    """Read a pod result form: one select per seat (place_0, place_1, ...)."""
+    placements = []
+    for seat in range(seats):
+        value = post.get(f"place_{seat}", "")
+        if not value.isdigit():
+            raise ResultError(_("Choose a placement for every player."))
+        placements.append(int(value))
+    return placements
+
+
+def _report(user, match: Match, post) -> object:
+    if match.round.event.uses_pods:
+        return services.report_placements(user, match, _parse_placements(post, len(match.seats.all())))
+    return services.report_result(user, match, _parse_games(post, match.best_of))
+
+
+def _enter(user, match: Match, post) -> object:
+    if match.round.event.uses_pods:
+        return services.enter_placements(user, match, _parse_placements(post, len(match.seats.all())))
+    return services.enter_result(user, match, _parse_games(post, match.best_of))
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def my_match(request: HttpRequest, slug: str) -> HttpResponse:
@@ -363,8 +413,13 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
             _run(request, lambda: services.confirm_result(request.user, seat.match), _("Result confirmed."))
         else:
             def do_report():
-                return services.report_result(request.user, seat.match, _parse_games(request.POST, seat.match.best_of))
-            _run(request, do_report, _("Result reported. Your opponent will be asked to confirm it."))
+                return _report(request.user, seat.match, request.POST)
+            success = (
+                _("Result reported. The other players will be asked to confirm it.")
+                if event.uses_pods
+                else _("Result reported. Your opponent will be asked to confirm it.")
+            )
+            _run(request, do_report, success)
         return redirect("tournaments:my_match", slug=slug)
     ctx = _ctx(request, event, seat=seat, registration=reg)
     if seat is not None:
@@ -374,7 +429,34 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
         ctx["my_report"] = next((r for r in match.reports.all() if r.registration_id == reg.pk), None)
         ctx["their_report"] = next((r for r in match.reports.all() if r.registration_id != reg.pk), None)
         ctx["game_numbers"] = range(1, match.best_of + 1)
+        if event.uses_pods:
+            ctx["pod"] = _pod_context(match, reg)
     return render(request, "tournaments/my_match.html", ctx)
+
+
+def _pod_context(match: Match, reg: Registration) -> dict:
+    """A pod's seats, reports and placement choices, ready for the templates."""
+    seats = list(match.seats.all())
+    names = [s.registration.display_name for s in seats]
+    reports = []
+    for report in match.reports.all():
+        if report.placements is None or report.registration_id == reg.pk:
+            continue
+        who = next((s.registration.display_name for s in seats if s.registration_id == report.registration_id), "?")
+        reports.append({"who": who, "rows": list(zip(names, report.placements, strict=False))})
+    mine = next((r for r in match.reports.all() if r.registration_id == reg.pk and r.placements), None)
+    return {
+        "seats": seats,
+        "places": range(1, len(seats) + 1),
+        "reports": reports,
+        "my_rows": list(zip(names, mine.placements, strict=False)) if mine else None,
+        "form_rows": [
+            {"seat": n, "name": name, "is_me": seats[n].registration_id == reg.pk,
+             "selected": mine.placements[n] if mine and n < len(mine.placements) else None}
+            for n, name in enumerate(names)
+        ],
+        "final_rows": [(s.registration.display_name, s.placement, s.score) for s in seats],
+    }
 
 
 # ---------------------------------------------------------------- organiser console
@@ -480,7 +562,7 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         "repair": (lambda: services.repair_round(user, rnd()), _("Round paired again.")),
         "swap": (swap, _("Players swapped.")),
         "time": (lambda: services.call_time(user, rnd()), _("Time called.")),
-        "result": (lambda: services.enter_result(user, match(), _parse_games(post, match().best_of)), _("Result saved.")),
+        "result": (lambda: _enter(user, match(), post), _("Result saved.")),
         "add-player": (add_player, _("Player added.")),
         "check-in": (lambda: services.check_in(user, reg()), _("Player checked in.")),
         "drop": (lambda: services.drop(user, reg(), post.get("reason", "")), _("Player dropped.")),

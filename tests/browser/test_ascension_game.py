@@ -6,8 +6,8 @@ short the dealt state gets a honor pool of 2 instead of 60 (the engine has no co
 for the pool): the game ends at the end of the round in which two honor were taken.
 
 The daphne server has no Celery worker, and settings keep Celery non-eager: a click on one
-of the table's action buttons posts the move (an ordinary form post: see the note in the
-template about play.js), the server checks it and queues ``play.tasks.apply_action``; the
+of the table's action buttons posts the move (play.js, with fetch), the server checks it
+and queues ``play.tasks.apply_action``; the
 test then runs what that task runs, ``services.apply_action`` with the very action and
 ``seq`` of the clicked button, and the server's pushes update both pages. Django refuses
 ORM calls in the thread where Playwright's event loop runs, so the test's own database
@@ -136,8 +136,9 @@ def test_two_players_play_an_ascension_game_to_the_end(ascension_game, db_thread
         button = page.locator(".asc-actions form.act button").nth(values.index(compact(action)))
         with page.expect_response(re.compile(rf"/play/{session_id}/act/$")) as posted:
             button.click()
-        assert posted.value.status == 302, posted.value.text()
-        page.wait_for_load_state()
+        # play.js posts the move with fetch; the server queues it (202) and pushes the
+        # new table once it is applied.
+        assert posted.value.status == 202, posted.value.text()
         # What the Celery worker would do with the queued task.
         assert db_thread(_apply, session_id, seat, seq, action) == "applied"
         moves += 1

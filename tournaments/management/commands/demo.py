@@ -1,19 +1,23 @@
-"""Run a whole event with bot players, then serve the site to browse it.
+"""Run a whole Draft event with bot players, then serve the site to browse it.
 
     python manage.py demo             # 32 players, 5 Swiss rounds, top 8, then the site
     python manage.py demo --no-serve  # the same event, then exit
-    python manage.py demo --offline   # the old way: random results reported by the players
+    python manage.py demo --offline   # random results reported by the players, no games
 
-The event is played online: every player is a bot registration with a legal Blitz
-decklist built from the real card sets, so each round's games are dealt by the
-platform when the round is published, played move by move by the bots through the
-``bot_move``/``apply_action`` tasks (run by the embedded worker threads), decided by
-the rules engine, and the results flow into matches, standings and the bracket. The
-event runs itself (``auto_advance``) to the end. To keep the demo to a few minutes on a
-small machine the games are full engine games but short ones: Blitz decks (2 Cities, a
-20-card Main Deck), best-of-1 matches (``--best-of 3`` for the real thing) and at most
-MAX_MOVES actions a game: a game the bots have not finished by then is a drawn game
-(like time called).
+The event is a Draft event (rule 3.2.5): every player is a bot registration. The
+organiser makes the pods (4 pods of 8 for 32 players, seats drawn from the event's
+seed) and starts them; the bots draft four VS1 boosters each through the drafting app
+(online: each pick made by the pods' ``run_timers`` tasks on the embedded worker
+threads, as bots pick in a live pod; ``--offline``: inside the start, with no worker),
+build their decks from their pools by the Draft deck rules (4.5.5), and those decks
+become the players' decklists. Then the event starts and plays its Swiss rounds: online,
+each round's games are dealt by the platform when the round is published, with the
+drafted decks, played move by move by the bots through the ``bot_move``/``apply_action``
+tasks, decided by the rules engine, and the results flow into matches, standings and
+the bracket; the event runs itself (``auto_advance``) to the end. To keep the demo to a
+few minutes on a small machine the games are full engine games but capped: best-of-1
+matches (``--best-of 3`` for the real thing) and at most MAX_MOVES actions a game: a
+game the bots have not finished by then is a drawn game (like time called).
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from tournaments import services
 from tournaments.models import Event, Match, Round
 from tournaments.results import games_needed
 
-ONLINE_FORMAT = "blitz"  # short games: 2 Cities and a 20-card Main Deck
+DRAFT_BOOSTERS = ["VS1"] * 4  # rule 3.2.5: four boosters a player
+BOT_PICK_SECONDS = 0.2  # how long a demo bot seems to think before a pick
 MAX_MOVES = 300  # longest game of the demo (a Blitz game of two bots: 70-1000+ actions)
 NUDGE_SECONDS = 10  # a game or round that has not moved for this long gets its task again
 
@@ -71,8 +76,10 @@ class Command(BaseCommand):
         online = not opts["offline"]
         event = self._event(organiser, players, opts, online=online)
         self.stdout.write(self.style.MIGRATE_HEADING(f"Running «{event.name}»: {len(players)} players, "
-                                                     f"{event.swiss_rounds} Swiss rounds, top {event.top_cut}"
-                                                     + (f", played online by bots ({event.format})" if online else "")))
+                                                     f"a booster draft, {event.swiss_rounds} Swiss rounds, "
+                                                     f"top {event.top_cut}"
+                                                     + (", played online by bots" if online else "")))
+        event = self._draft(event, organiser, online=online, timeout=opts["timeout"], started=started)
         if online:
             self._run_online(event, organiser, opts["timeout"], started)
         else:
@@ -113,7 +120,7 @@ class Command(BaseCommand):
             organiser,
             name=f"Demo Open #{number}",
             game_system="voskhozhdenie",
-            format=ONLINE_FORMAT if online else "standard",
+            format=Event.Format.DRAFT,
             play_online=online,
             auto_advance=online,
             structure=Event.Structure.SWISS,
@@ -124,12 +131,86 @@ class Command(BaseCommand):
             tiebreaks="mtr",
             location="Gauntlet demo hall",
         )
-        for n, user in enumerate(players):
-            reg = services.register(event, user=user, display_name=f"Player {user.username[-2:]}", is_bot=online)
+        for user in players:
+            # Bots draft, build and (online) play; offline their users report the results.
+            reg = services.register(event, user=user, display_name=f"Player {user.username[-2:]}", is_bot=True)
             services.check_in(user, reg)
-            text = bot_decklist(opts["seed"] * 100 + n) if online else "Cities\n2 Demo City\n\nMain deck\n40 Demo Card\n"
-            services.submit_decklist(user, reg, text)
+        return event
+
+    # ------------------------------------------------------------ drafting
+
+    def _draft(self, event: Event, organiser, *, online: bool, timeout: float, started: float) -> Event:
+        """Pods of 8, drafted and built by the bots through the drafting app; then start."""
+        from drafting import services as drafting
+        from drafting.models import Pick, Pod
+
+        if online:
+            from config.embedded import start_embedded_worker
+
+            self._fast_embedded_queue()
+            if not start_embedded_worker():
+                self.stdout.write(self.style.WARNING(
+                    "  REDIS_URL is set: the bots pick and play in the Celery workers (start one: make worker)."))
+        pods = drafting.create_event_pods(
+            organiser, event, set_codes=list(DRAFT_BOOSTERS), bot_seconds=BOT_PICK_SECONDS,
+            bots_inline=not online,  # offline: no worker needed, the bots pick inside the start
+        )
+        self.stdout.write(f"  {len(pods)} pods: " + ", ".join(f"pod {p.number} ({p.seats_count} seats)" for p in pods))
+        drafting.start_event_pods(organiser, event)
+        tty = self.stdout.isatty()
+        last = ""
+        last_line = time.monotonic()
+        while True:
+            rows = list(Pod.objects.filter(event=event).order_by("number").values_list("number", "status", "pk"))
+            picks = {
+                pk: Pick.objects.filter(pod_id=pk).count() for _n, _status, pk in rows
+            }
+            line = "\r  Draft  " + "  ".join(
+                f"pod {n}: {picks[pk]} picks [{Pod.Status(status).label}]" for n, status, pk in rows
+            )
+            if line != last and (tty or time.monotonic() - last_line > 5 or all(
+                status == Pod.Status.FINISHED for _n, status, _pk in rows
+            )):
+                self.stdout.write(line if tty else line.lstrip("\r") + "\n", ending="")
+                self.stdout.flush()
+                last, last_line = line, time.monotonic()
+            if all(status == Pod.Status.FINISHED for _n, status, _pk in rows):
+                break
+            if time.monotonic() - started > timeout:
+                raise CommandError(f"the draft did not finish within {timeout:.0f} s")
+            time.sleep(0.5)
+        self.stdout.write("")
+        self._check_drafted_decks(event)
         return services.start_event(organiser, event)
+
+    def _check_drafted_decks(self, event: Event) -> None:
+        """Every player's decklist is the deck built from their pool, as the engine reads it."""
+        from collections import Counter
+
+        from drafting.models import Seat
+        from play.services import engine_deck
+
+        seats = Seat.objects.filter(pod__event=event).select_related("registration__decklist")
+        for seat in seats:
+            decklist = getattr(seat.registration, "decklist", None)
+            if decklist is None or not decklist.is_legal:
+                raise CommandError(f"{seat}: no legal decklist after deck building")
+            played = engine_deck(event.game_system, decklist.text)
+            for section in ("cities", "main", "reinforcement"):
+                if Counter(played[section]) != Counter(seat.deck.get(section) or []):
+                    raise CommandError(f"{seat}: the decklist is not the deck built from the pool")
+        self.stdout.write(f"  {len(seats)} decks built from the drafted pools; they are the decklists the games use.")
+
+    def _fast_embedded_queue(self) -> None:
+        from django.conf import settings
+
+        if settings.EMBEDDED:
+            from config.celery import app
+
+            # The in-memory queue is polled; the default (once a second) would pace every task.
+            options = dict(app.conf.broker_transport_options or {})
+            options["polling_interval"] = 0.005
+            app.conf.broker_transport_options = options
 
     # ------------------------------------------------------------ playing online
 
@@ -182,16 +263,8 @@ class Command(BaseCommand):
 
         settings.PLAY_BOT_DELAY_SECONDS = 0  # bots answer at once: nobody is watching every move
         settings.PLAY_MAX_MOVES = MAX_MOVES  # a game the bots cannot finish is a draw
-        if settings.EMBEDDED:
-            from config.celery import app
-
-            # The in-memory queue is polled; the default (once a second) would pace every move.
-            options = dict(app.conf.broker_transport_options or {})
-            options["polling_interval"] = 0.005
-            app.conf.broker_transport_options = options
-        if not start_embedded_worker():
-            self.stdout.write(self.style.WARNING(
-                "  REDIS_URL is set: the games are played by the Celery workers (start one: make worker)."))
+        self._fast_embedded_queue()
+        start_embedded_worker()  # already running (see _draft) unless REDIS_URL is set
         services.publish_round(organiser, services.pair_next_round(organiser, event))
         shown: dict[int, str] = {}
         tty = self.stdout.isatty()
@@ -302,19 +375,3 @@ class Command(BaseCommand):
         self.stdout.write("  Stop with Ctrl+C.")
         sys.stdout.flush()
         call_command("runserver", addr, use_reloader=False)
-
-
-def bot_decklist(seed: int) -> str:
-    """A legal Blitz decklist (as text) from the real card sets, for a bot player."""
-    from engine.voskhozhdenie.decks import CHECKER, deck_text
-    from engine.voskhozhdenie.game import SYSTEM
-    from engine.voskhozhdenie.sample import sample_deck
-
-    db = SYSTEM.db
-    text = ""
-    for attempt in range(500):
-        deck = sample_deck(db, seed * 1009 + attempt, cities=2, main=20)
-        text = deck_text(deck, db)
-        if not CHECKER.validate(text, ONLINE_FORMAT, db).problems:
-            return text
-    return text  # the engine still plays it; the list is marked illegal
