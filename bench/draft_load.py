@@ -1,39 +1,59 @@
 """Draft load through the real stack: daphne, Redis, Celery worker processes, PostgreSQL.
 
-    python bench/draft_load.py [--pods 64] [--seats 8] [--workers 2] [--think-ms 0] [--json]
+    python bench/draft_load.py [--pods 64] [--seats 8] [--workers 2] [--servers 1]
+                               [--think-ms 5000] [--boosters 4] [--json]
 
 Creates a scratch PostgreSQL database (migrated, dropped at the end), flushes Redis db 9,
-starts one daphne process and one Celery worker (``--workers`` prefork processes) on
-them, creates ``--pods`` casual pods of ``--seats`` human seats (users in bulk) and
-starts them. Every seat is an asyncio client in this process, speaking raw HTTP/1.1 and
-the websocket protocol over asyncio streams (no client library is installed): it logs
-in through the login form, opens the pod's websocket as the room page does, fetches its
-panel, and for each pick POSTs the card with the pick number (as htmx does) and waits
-until the panel shows the next pack, re-fetching the panel when its websocket says
-"seat" changed. Timers stay on (each pick queues ``auto_pick`` tasks with an ETA, which
-the worker runs and finds stale), so the worker sees the production task stream.
+starts ``--servers`` daphne processes on one shared listening socket and one Celery
+worker (``--workers`` prefork processes) on them, each process with its own pool of
+PostgreSQL connections (``--server-pool``, ``--worker-pool``), creates ``--pods`` casual pods of ``--seats`` human seats (users in
+bulk) and starts them. Every seat is an asyncio client in this process, speaking raw
+HTTP/1.1 and the websocket protocol over asyncio streams (no client library is
+installed), and behaves as the room page's script does: it logs in through the login
+form, opens the pod's websocket, fetches its panel once, and for each pick sends the
+card with the pick number over the websocket, as the page does while connected
+(``--picks-over http`` POSTs them as the page's form does without a socket, the CSRF
+token in a header, as htmx sends it). The answer holds
+the next pack, or says which pick the seat waits for; then the pack comes over the
+websocket, rendered by the server for that player alone (a "seat" notice, or 3 s of
+silence, makes it re-fetch the panel instead). Pick timers stay on (each pod keeps one
+``run_timers`` task queued for its earliest deadline, which the worker runs and re-arms),
+so the worker sees the production task stream.
+
+Pacing: each drafter thinks before every pick for a time drawn uniformly between half
+and one and a half times ``--think-ms``, by default 5000 ms (a 2.5-7.5 s pick). People
+take seconds per pick (the pick timer allows up to 75 s for a full pack), so this is a
+brisk table, not a slow one. ``--think-ms 0`` makes every drafter pick the moment its
+pack arrives: then the bench measures how fast the stack can go (``picks_per_second`` is
+the throughput ceiling) and the latencies are those of a saturated queue, not what a
+person would see. Both figures are worth reporting; the JSON says which it was
+(``think_ms``).
 
 Latencies, per pick:
 
 * ``p50_ms``/``p99_ms``: from the moment both this seat's pick and the pick that passed
   it its next pack had been submitted, to the next pack being visible (the system's
-  part; a seat waiting on a slower neighbour is not the system's latency);
+  part; a seat waiting on a slower neighbour is not the system's latency). After a
+  fresh booster opens, "the pick that passed it" is the last pick of the round before;
+  after a seat's last pick, the pod's last pick (what it then sees is the draft's end);
 * ``wall_p50_ms``/``wall_p99_ms``: plainly from submitting a pick to seeing the next
-  pack, neighbours' waits included;
-* ``post_p50_ms``/``post_p99_ms``: the pick request's round trip.
+  pack, neighbours' waits (and their think time) included;
+* ``post_p50_ms``/``post_p99_ms``: the pick's round trip (websocket message or POST).
 
 Afterwards the database is checked: ``lost`` counts picks missing against the packs'
 cards (and picks the client saw accepted that have no row); ``duplicated`` counts rows
 beyond one per (pod, seat, round, pick) plus cards picked from a pack more often than
 the pack held them, plus seats whose pool in the state differs from their Pick rows.
 
-Known limit (not the bench's): under daphne every HTTP request runs in a thread of its
-own with a PostgreSQL connection of its own, and ``config.env`` sets ``CONN_MAX_AGE=60``,
-so connections pile up past ``max_connections`` (100) within seconds. The server is
-therefore run with ``CONN_MAX_AGE=0`` through a settings module the bench writes to its
-temporary directory (``--server-conn-max-age -1`` keeps the project's value). Even so,
-512 drafters with a request in flight each need ~512 connections: the full 64-pod run
-fails with "too many clients" until the server pools its connections.
+Overload shows as ``packs_found_by_refetch``: when the servers fall behind, the channel
+layer drops live messages beyond its per-process capacity (channels-redis' default,
+100 waiting messages), a waiting drafter gets no pack and finds it only when it asks
+again after 15 s, as the page does; pick timers may then pick for it (``auto_timer``)
+and its own late pick is refused (``rejected_picks``). Nothing is lost or duplicated.
+
+The clients run on the same machine as the stack and take CPU from it; ``cpu_seconds``
+shows each part's share, and ``machine_busy`` how busy the whole machine was (other
+work on it included). For a quick look: ``--pods 8 --boosters 1``.
 """
 
 from __future__ import annotations
@@ -69,6 +89,8 @@ DB_NAME = "gauntlet_bench_draft"
 PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
 REDIS_URL = "redis://127.0.0.1:6379/9"
 PASSWORD = "bench-pass"
+THINK_MS = 5000  # see "Pacing" in the module docstring
+SILENCE_S = 15.0  # as the page: waiting this long with no pack, it re-fetches its panel
 
 ENV = {
     "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
@@ -84,7 +106,7 @@ ENV = {
 os.environ.update(ENV)
 
 CARD_RE = re.compile(r'name="card" value="([^"]+)"')
-PICK_RE = re.compile(r'name="pick" value="(\d+)"')
+STATE_RE = re.compile(r'class="pack-state" data-pick="(\d+)" data-has-pack="([01])"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 ERROR_RE = re.compile(r'class="msg error"')
 
@@ -102,7 +124,9 @@ class Stack:
         self.ok = False
         self.logdir = Path(tempfile.mkdtemp(prefix="draft-load-"))
 
-    def start(self, name: str, argv: list[str], env: dict | None = None) -> subprocess.Popen:
+    def start(
+        self, name: str, argv: list[str], env: dict | None = None, pass_fds: tuple = ()
+    ) -> subprocess.Popen:
         log = self.logdir / f"{name}.log"
         proc = subprocess.Popen(
             argv,
@@ -111,6 +135,7 @@ class Stack:
             stdout=log.open("wb"),
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own group: stopping it stops its children
+            pass_fds=pass_fds,
         )
         self.procs.append((name, proc, log))
         return proc
@@ -297,12 +322,17 @@ class Http:
 
 
 class Socket:
-    """The room page's websocket: sets ``event`` whenever the server says "seat"."""
+    """The room page's websocket, as draft.js handles it: a pushed pack is kept by its
+    pick number (``packs``: pick -> (time received, html)); "seat" asks for the panel.
+    ``event`` is set on either."""
 
     def __init__(self, port: int, path: str, cookies: str) -> None:
         self.port, self.path, self.cookies = port, path, cookies
         self.event = asyncio.Event()
         self.notices = Counter()
+        self.packs: dict[int, tuple[float, str]] = {}
+        self.seat_notice = False
+        self.answers: asyncio.Queue[dict] = asyncio.Queue()
         self.task: asyncio.Task | None = None
         self.writer: asyncio.StreamWriter | None = None
 
@@ -327,7 +357,18 @@ class Socket:
     def _send(self, opcode: int, payload: bytes) -> None:
         mask = os.urandom(4)
         masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-        self.writer.write(bytes([0x80 | opcode, 0x80 | len(payload)]) + mask + masked)
+        size = len(payload)
+        if size < 126:
+            head = bytes([0x80 | opcode, 0x80 | size])
+        elif size < 65536:
+            head = bytes([0x80 | opcode, 0x80 | 126]) + size.to_bytes(2, "big")
+        else:
+            head = bytes([0x80 | opcode, 0x80 | 127]) + size.to_bytes(8, "big")
+        self.writer.write(head + mask + masked)
+
+    async def send_json(self, data: dict) -> None:
+        self._send(0x1, json.dumps(data).encode())
+        await self.writer.drain()
 
     async def _read(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(ConnectionError, asyncio.IncompleteReadError):
@@ -345,10 +386,21 @@ class Socket:
                 elif opcode == 0x8:  # close
                     break
                 elif opcode == 0x1:
-                    what = json.loads(payload).get("changed")
-                    self.notices[what] += 1
-                    if what == "seat":
+                    data = json.loads(payload)
+                    if "answer" in data or "redirect" in data:
+                        self.answers.put_nowait(data)
+                    elif "pack" in data:
+                        self.notices["pack"] += 1
+                        self.packs[data["pick"]] = (time.time(), data["pack"])
                         self.event.set()
+                    elif "progress" in data:
+                        self.notices["progress"] += 1
+                    else:
+                        what = data.get("changed")
+                        self.notices[what] += 1
+                        if what == "seat":
+                            self.seat_notice = True
+                            self.event.set()
 
     async def close(self) -> None:
         if self.task is not None:
@@ -363,8 +415,11 @@ class Socket:
 
 
 class Drafter:
-    def __init__(self, port: int, pod_id: int, username: str, think_ms: float, seed: int):
+    def __init__(
+        self, port: int, pod_id: int, username: str, think_ms: float, seed: int, over: str
+    ):
         self.port, self.pod_id, self.username = port, pod_id, username
+        self.over = over  # "ws": picks over the websocket, as the page does; "http": the form
         self.think = think_ms / 1000
         self.rng = random.Random(seed)
         self.http = Http(port)
@@ -377,6 +432,7 @@ class Drafter:
         self.rejected: list[str] = []
         self.refetches = 0
         self.poll_fallbacks = 0
+        self.lost_pushes = 0
         self.done_at: float | None = None
 
     async def login(self) -> None:
@@ -393,52 +449,81 @@ class Drafter:
         await self.socket.open()
 
     async def panel(self) -> str:
-        self.socket.event.clear()  # any notice from now on means: fetch again
+        self.socket.seat_notice = False  # any notice from now on means: fetch again
         status, _, body = await self.http.request("GET", f"/draft/{self.pod_id}/panel/")
         if status != 200:
             raise RuntimeError(f"panel {status}")
         return body
 
-    def parse(self, body: str) -> tuple[str, int | None, list[str], str | None]:
-        if 'class="pick-form"' in body:
-            number = int(PICK_RE.search(body).group(1))
-            return "pack", number, CARD_RE.findall(body), CSRF_RE.search(body).group(1)
-        if 'class="waiting"' in body:
-            return "waiting", None, [], None
-        return "over", None, [], None
+    @staticmethod
+    def parse(body: str) -> tuple[str, int | None, list[str]]:
+        """What the pack area shows: ("pack", pick, cards), ("waiting", pick, []) or
+        ("over", None, []) when there is no pack area (the draft ended)."""
+        found = STATE_RE.search(body)
+        if found is None:
+            return "over", None, []
+        number, has_pack = int(found.group(1)), found.group(2) == "1"
+        if has_pack:
+            return "pack", number, CARD_RE.findall(body)
+        return "waiting", number, []
 
-    async def wait_notice(self) -> None:
-        try:
-            await asyncio.wait_for(self.socket.event.wait(), timeout=3.0)
-        except TimeoutError:
-            self.poll_fallbacks += 1  # the notice never came: poll like a reconnecting page
+    async def wait_for(self, number: int) -> tuple[str, int | None, list[str]]:
+        """Waiting for pick ``number``: the socket brings it (as the page shows it), or
+        says "seat" (re-fetch the panel). The page itself never polls; as a safety net
+        the bench re-fetches after ``SILENCE_S`` of silence, and counts a pack found that
+        way (``packs_found_by_refetch``): its push was lost."""
+        while True:
+            if number in self.socket.packs:
+                return self.parse(self.socket.packs[number][1])
+            if self.socket.seat_notice:
+                self.refetches += 1
+                return self.parse(await self.panel())
+            self.socket.event.clear()
+            try:
+                await asyncio.wait_for(self.socket.event.wait(), timeout=SILENCE_S)
+            except TimeoutError:
+                self.poll_fallbacks += 1
+                self.refetches += 1
+                view = self.parse(await self.panel())
+                if view[0] == "pack" and view[1] not in self.socket.packs:
+                    self.lost_pushes += 1
+                return view
 
     async def run(self) -> None:
-        body = await self.panel()
+        view = self.parse(await self.panel())
         while True:
-            state, number, cards, token = self.parse(body)
+            state, number, cards = view
             now = time.time()
             if state == "over":
                 self.done_at = now
                 self.seen.setdefault(max(self.submitted, default=0) + 1, now)
                 return
             if state == "waiting":
-                await self.wait_notice()
-                self.refetches += 1
-                body = await self.panel()
+                view = await self.wait_for(number)
                 continue
             self.seen.setdefault(number, now)
             if self.think:
                 await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
-            self.socket.event.clear()
+            card = self.rng.choice(cards)
             sent = time.time()
             self.submitted[number] = sent
-            status, _, body = await self.http.request(
-                "POST",
-                f"/draft/{self.pod_id}/pick/",
-                {"pick": number, "card": self.rng.choice(cards), "csrfmiddlewaretoken": token},
-                {"HX-Request": "true", "X-CSRFToken": token},
-            )
+            if self.over == "ws":
+                await self.socket.send_json({"pick": number, "card": card})
+                answer = await self.socket.answers.get()
+                status, body = 200, answer.get("answer") or ""
+                head = {"hx-redirect": answer["redirect"]} if answer.get("redirect") else {}
+                if answer.get("error") and "answer" not in answer and not answer.get("redirect"):
+                    raise RuntimeError(f"pick {number} refused: {answer['error']}")
+                if answer.get("error"):
+                    body = '<p class="msg error">' + answer["error"] + "</p>" + body
+            else:
+                token = self.http.cookies.get("csrftoken", "")
+                status, head, body = await self.http.request(
+                    "POST",
+                    f"/draft/{self.pod_id}/pick/",
+                    {"pick": number, "card": card},
+                    {"HX-Request": "true", "X-CSRFToken": token},
+                )
             self.post_ms.append((time.time() - sent) * 1000)
             if status != 200:
                 raise RuntimeError(f"pick {number} answered {status}: {body[:300]}")
@@ -448,6 +533,7 @@ class Drafter:
                 )
             else:
                 self.accepted.add(number)
+            view = ("over", None, []) if "hx-redirect" in head else self.parse(body)
 
 
 # ---------------------------------------------------------------- setup and checks (Django)
@@ -593,6 +679,9 @@ def latencies(rows: list[dict], drafters: list[Drafter], started: float) -> dict
             round_end[r["pod_id"], r["booster_round"]], submitted[key]
         )
     mine = {(r["pod_id"], r["seat__number"], r["pick_number"]): r for r in rows}
+    pod_end: dict[int, float] = defaultdict(float)  # the pod's last pick: the draft ends
+    for (pod_id, _seat, _number), t in submitted.items():
+        pod_end[pod_id] = max(pod_end[pod_id], t)
     wall, system = [], []
     for d in drafters:
         for number, sent in d.submitted.items():
@@ -609,6 +698,8 @@ def latencies(rows: list[dict], drafters: list[Drafter], started: float) -> dict
                     ready = max(ready, submitted[feeder])
                 elif nxt["booster_round"] > 0:  # a fresh booster: the round had to end
                     ready = max(ready, round_end[d.pod_id, nxt["booster_round"] - 1])
+            else:  # the seat's last pick: what it sees next is the end of the draft
+                ready = max(ready, pod_end[d.pod_id])
             system.append(max(0.0, seen - ready) * 1000)
     return {"wall": wall, "system": system}
 
@@ -623,9 +714,9 @@ def pct(values: list[float], q: float) -> float | None:
 # ---------------------------------------------------------------- the run
 
 
-async def drive(port, pods, think_ms, timeout, stack, opened_box):
+async def drive(port, pods, think_ms, over, timeout, stack, opened_box):
     drafters = [
-        Drafter(port, pod_id, name, think_ms, seed=hash((pod_id, i)))
+        Drafter(port, pod_id, name, think_ms, seed=hash((pod_id, i)), over=over)
         for pod_id, names in pods
         for i, name in enumerate(names)
     ]
@@ -711,18 +802,37 @@ def main() -> int:
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
     parser.add_argument(
-        "--think-ms", type=float, default=0, help="mean think time before each pick (0: none)"
+        "--think-ms",
+        type=float,
+        default=THINK_MS,
+        help=f"mean think time before each pick, drawn uniformly from half to one and a half "
+        f"times it (default {THINK_MS:g}; 0: none, which measures the saturation ceiling)",
     )
     parser.add_argument(
         "--boosters", type=int, default=4, help="booster rounds (VS1 packs of 15) per draft"
     )
     parser.add_argument("--timeout", type=float, default=1800, help="give up after (s)")
     parser.add_argument(
-        "--server-conn-max-age",
+        "--servers", type=int, default=1, help="daphne processes sharing the listening socket"
+    )
+    parser.add_argument(
+        "--server-pool",
         type=int,
-        default=0,
-        help="CONN_MAX_AGE of the daphne process (config.env sets 60, which leaks one "
-        "PostgreSQL connection per request under ASGI; -1 keeps the project's setting)",
+        default=16,
+        help="PostgreSQL connections pooled by the daphne process (DATABASE_POOL_MAX)",
+    )
+    parser.add_argument(
+        "--worker-pool",
+        type=int,
+        default=2,
+        help="PostgreSQL connections pooled by each Celery worker process",
+    )
+    parser.add_argument(
+        "--picks-over",
+        choices=["ws", "http"],
+        default="ws",
+        help="send picks over the pod's websocket, as the room page does while it is "
+        "connected (default), or POST them as the page's form does without one",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
@@ -759,23 +869,24 @@ def run(args, stack: Stack) -> int:
     connections.close_all()
 
     port = free_port()
-    server_env = {}
-    if args.server_conn_max_age >= 0:
-        # A settings module of the bench's own, outside the project: the project's with
-        # CONN_MAX_AGE changed for the ASGI server only (see --server-conn-max-age).
-        (stack.logdir / "draft_bench_settings.py").write_text(
-            "from config.settings import *  # noqa: F403\n"
-            f"DATABASES['default']['CONN_MAX_AGE'] = {args.server_conn_max_age}\n"
+    server_env = {"DATABASE_POOL_MAX": str(args.server_pool)}
+    # One listening socket shared by ``--servers`` daphne processes (the kernel hands
+    # each connection to one of them), as a deployment runs several ASGI processes.
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", port))
+    listener.listen(2048)
+    listener.set_inheritable(True)
+    fd = listener.fileno()
+    servers = [
+        stack.start(
+            f"daphne{n}",
+            [str(VENV_BIN / "daphne"), "--fd", str(fd), "config.asgi:application"],
+            server_env,
+            pass_fds=(fd,),
         )
-        server_env = {
-            "DJANGO_SETTINGS_MODULE": "draft_bench_settings",
-            "PYTHONPATH": os.pathsep.join([str(stack.logdir), str(ROOT)]),
-        }
-    daphne = stack.start(
-        "daphne",
-        [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        server_env,
-    )
+        for n in range(args.servers)
+    ]
     worker = stack.start(
         "celery",
         [
@@ -792,11 +903,12 @@ def run(args, stack: Stack) -> int:
             "-n",
             f"draftbench-{os.getpid()}@%h",
         ],
+        {"DATABASE_POOL_MAX": str(args.worker_pool), "DATABASE_POOL_MIN": "1"},
     )
     wait_http(port, stack)
 
     components = {
-        "daphne": lambda: cpu_seconds([daphne.pid]),
+        "daphne": lambda: cpu_seconds([proc.pid for proc in servers]),
         "celery": lambda: cpu_seconds([worker.pid]),
         "redis": lambda: cpu_seconds(pids_named("redis-server")),
         "clients": own_cpu_seconds,
@@ -810,7 +922,7 @@ def run(args, stack: Stack) -> int:
     opened: dict[int, dict] = {}
     try:
         drafters, started, ended = asyncio.run(
-            drive(port, pods, args.think_ms, args.timeout, stack, opened)
+            drive(port, pods, args.think_ms, args.picks_over, args.timeout, stack, opened)
         )
     finally:
         stop.set()
@@ -835,8 +947,10 @@ def run(args, stack: Stack) -> int:
         "pods": args.pods,
         "seats": args.seats,
         "celery_workers": args.workers,
+        "servers": args.servers,
         "boosters": args.boosters,
         "think_ms": args.think_ms,
+        "picks_over": args.picks_over,
         "picks": picks,
         "seconds": round(elapsed, 1),
         "wall_p50_ms": pct(lat["wall"], 0.50),
@@ -846,7 +960,8 @@ def run(args, stack: Stack) -> int:
         "post_max_ms": round(max(post), 1) if post else None,
         "rejected_picks": sum(len(d.rejected) for d in drafters),
         "panel_refetches": sum(d.refetches for d in drafters),
-        "notice_waits_over_3s": sum(d.poll_fallbacks for d in drafters),
+        "silent_waits_over_15s": sum(d.poll_fallbacks for d in drafters),
+        "packs_found_by_refetch": sum(d.lost_pushes for d in drafters),
         "checks": checked["details"],
         "cpu_seconds": cpu,
         "db_backends_mean": {

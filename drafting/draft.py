@@ -24,7 +24,8 @@ State
 ``{"seats": int, "rounds": int, "round": int (current booster round, 0-based),
 "queues": [[pack id, ...] per seat, head first], "packs": {pack id: {"id", "round",
 "origin_seat", "cards": [card ids], "picks_made": int}}, "pools": [[card ids] per seat, in
-pick order], "picks": [{"seat", "round", "pick", "number", "pack", "card"}, ...],
+pick order], "picks": [{"seat", "round", "pick", "number", "pack", "card"}, ...] (unless
+made with ``history=False``),
 "finished": bool, "round_picks": [picks made in the current round, per seat],
 "cards_left": int (cards still in the current round's packs)}``.
 
@@ -105,11 +106,13 @@ def pack_id(booster_round: int, seat: int) -> str:
 # ---------------------------------------------------------------- state
 
 
-def new_draft(packs: Sequence[Sequence[Sequence[str]]]) -> State:
+def new_draft(packs: Sequence[Sequence[Sequence[str]]], *, history: bool = True) -> State:
     """The start of a draft from ``packs[seat][booster_round]`` (card ids).
 
     Every seat needs the same number of booster rounds (at least one). Boosters of one
     round may differ in size: passing goes on until every pack is empty (AMB-07).
+    ``history=False`` leaves out the ``picks`` records (a caller that keeps every pick
+    elsewhere saves carrying a list that grows with each pick); nothing else reads them.
     """
     seats = len(packs)
     if seats < 1:
@@ -141,11 +144,12 @@ def new_draft(packs: Sequence[Sequence[Sequence[str]]]) -> State:
         "queues": [[] for _ in range(seats)],
         "packs": table,
         "pools": [[] for _ in range(seats)],
-        "picks": [],
         "finished": False,
         "round_picks": [0] * seats,
         "cards_left": 0,
     }
+    if history:
+        state["picks"] = []
     _open_round(state, 0)
     return state
 
@@ -301,17 +305,18 @@ def pick(state: State, seat: int, card_id: str, *, expected_pick: int | None = N
     round_picks[seat] += 1
     new_state["round_picks"] = round_picks
 
-    new_state["picks"] = [
-        *state["picks"],
-        {
-            "seat": seat,
-            "round": booster_round,
-            "pick": round_picks[seat],
-            "number": number,
-            "pack": head,
-            "card": card_id,
-        },
-    ]
+    if "picks" in state:
+        new_state["picks"] = [
+            *state["picks"],
+            {
+                "seat": seat,
+                "round": booster_round,
+                "pick": round_picks[seat],
+                "number": number,
+                "pack": head,
+                "card": card_id,
+            },
+        ]
     new_state["cards_left"] = state["cards_left"] - 1
     if new_state["cards_left"] == 0:
         _open_round(new_state, booster_round + 1)

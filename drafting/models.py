@@ -94,6 +94,12 @@ class Pod(models.Model):
         "task (for tests and demos run without a worker).",
     )
 
+    # AMB-05, the event option: Cities the organiser supplies, which every player may put
+    # in their deck (up to two copies each) besides the Cities they drafted.
+    supplied_cities = models.JSONField(_("supplied Cities"), default=list, blank=True)
+    # When the pod's pending timer task is due (None: none pending). One task per pod
+    # looks at every seat's deadline; see ``services.run_timers``.
+    timers_due = models.DateTimeField(null=True, blank=True, editable=False)
     build_deadline = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

@@ -20,6 +20,8 @@ from __future__ import annotations
 import logging
 import math
 import random
+import threading
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
@@ -67,6 +69,10 @@ class NotAllowed(PodError):
 
 def card_db(pod: Pod) -> CardDB:
     return loader.load_system(pod.game_system)
+
+
+def card_db_for(game_system: str) -> CardDB:
+    return loader.load_system(game_system)
 
 
 def language() -> str:
@@ -386,7 +392,8 @@ def start_pod(actor: User, pod: Pod) -> Pod:
                 pod.state = {"kind": "sealed", "pools": pools}
             else:
                 packs = boosters.draft_packs(pod.set_codes, pod.seats_count, db, pod.seed)
-                pod.state = draft_core.new_draft(packs)
+                # Every pick is a Pick row: the state need not carry their history too.
+                pod.state = draft_core.new_draft(packs, history=False)
         except (boosters.CollationError, draft_core.DraftError) as exc:
             raise PodError(_("The boosters cannot be opened: %(e)s") % {"e": exc}) from None
         if pod.is_sealed:
@@ -437,7 +444,7 @@ def _parse_card_id(value: Any) -> str:
 
 
 def make_pick(
-    user: User, pod: Pod, pick_number: Any, card_id: Any, *, seat_number: Any = None
+    user: User, pod: Pod | int, pick_number: Any, card_id: Any, *, seat_number: Any = None
 ) -> Pick:
     """The player takes ``card_id`` from the pack they hold; ``pick_number`` is the pick
     the page answered (``draft.pick_number``). Every refusal changes nothing."""
@@ -447,7 +454,8 @@ def make_pick(
         raise NotAllowed(_("Log in to draft."))
     with transaction.atomic():
         pod = _lock_pod(pod)
-        seat = pod.seats.filter(user=user).first()
+        seats = list(pod.seats.select_related("user"))
+        seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise NotAllowed(_("You have no seat in this pod."))
         if seat_number not in (None, "") and str(seat_number) != str(seat.number):
@@ -459,7 +467,11 @@ def make_pick(
         if seat.abandoned:
             raise PodError(_("You left this draft; a bot picks for your seat."))
         pick = _apply_pick(pod, seat, card_id, expected=number, auto=Pick.Auto.PLAYER)
-        _after_change(pod, now=timezone.now())
+        # The picker's own page learns its next pack from the answer to this request.
+        _after_change(pod, now=timezone.now(), seats=seats, answered=seat.number)
+    # For the caller's answer: the pod as it is now and the picker's seat (with its new
+    # timer), so it needs no second look at the database.
+    pick.pod, pick.seat, pick.seats = pod, seat, seats
     return pick
 
 
@@ -497,7 +509,7 @@ def _apply_pick(pod: Pod, seat: Seat, card_id: str, *, expected: int, auto: str)
     pod.save(update_fields=["state", "updated_at"])
     if seat.highlighted:
         seat.highlighted = ""
-        seat.save(update_fields=["highlighted"])
+        Seat.objects.filter(pk=seat.pk).update(highlighted="")
     return pick
 
 
@@ -528,6 +540,13 @@ def auto_pick(pod_id: int, seat_number: int, pick_number: int) -> Pick | None:
     time, or this is a repeated delivery) or its deadline was moved, nothing happens.
     A player who ran out of time gets the card they highlighted, else the bot's choice.
     """
+    # Nearly every timer finds its pick made in time: tell so without locking the pod.
+    # ``timer_key`` names the pick a seat faces and only moves under the pod's lock, past
+    # this pick once it is made, so a seat not showing it now will never show it again.
+    if not Seat.objects.filter(
+        pod_id=pod_id, number=seat_number, timer_key=str(pick_number)
+    ).exists():
+        return None
     with transaction.atomic():
         pod = Pod.objects.select_for_update().filter(pk=pod_id).first()
         if pod is None or pod.status != Pod.Status.DRAFTING:
@@ -589,28 +608,39 @@ def _run_bots_locked(pod: Pod) -> int:
 # ---------------------------------------------------------------- after each change
 
 
-def _after_change(pod: Pod, *, now: datetime) -> None:
+def _after_change(
+    pod: Pod,
+    *,
+    now: datetime,
+    seats: list[Seat] | None = None,
+    answered: int | None = None,
+) -> None:
     """Re-arm the timers of seats that face a new pick, wake the bots, tell the pages.
 
-    Called inside the transaction holding the pod lock, after the state changed.
+    Called inside the transaction holding the pod lock, after the state changed. Only
+    seats whose pick changed are written. Each of their players is sent the pack they now
+    face (their own group only), except ``answered``, the seat whose request is being
+    answered with it; the pod's group gets the public progress of every seat.
     """
     if pod.bots_inline:
         _run_bots_locked(pod)
+        seats = None  # reload: bot picks moved the keys
     if draft_core.is_finished(pod.state):
         _finish_draft(pod, now)
         return
-    from drafting import tasks
-
-    changed: list[int] = []
-    for seat in pod.seats.all():
-        pack = draft_core.current_pack(pod.state, seat.number)
-        key = str(draft_core.pick_number(pod.state, seat.number)) if pack else ""
+    state = pod.state
+    if seats is None:
+        seats = list(pod.seats.select_related("user"))
+    packs: list[tuple[Seat, dict[str, Any]]] = []
+    changed: list[Seat] = []
+    for seat in seats:
+        pack = draft_core.current_pack(state, seat.number)
+        key = str(draft_core.pick_number(state, seat.number)) if pack else ""
         if key == seat.timer_key:
             continue
-        changed.append(seat.number)
-        previous_round = _round_of(pod, seat)
         seat.timer_key = key
         seat.pick_deadline = None
+        changed.append(seat)
         if pack is not None:
             if seat.picked_by_bot:
                 if not pod.bots_inline:
@@ -618,30 +648,105 @@ def _after_change(pod: Pod, *, now: datetime) -> None:
             else:
                 seconds = pod.pick_seconds(len(pack["cards"]))
                 if seconds is not None:
-                    if previous_round is not None and pack["round"] != previous_round:
+                    if _new_round_for(state, seat.number, pack):
                         seconds += pod.review_seconds
                     seat.pick_deadline = now + timedelta(seconds=seconds)
-            if seat.pick_deadline is not None:
-                args = (pod.pk, seat.number, int(key))
-                eta = seat.pick_deadline
-                transaction.on_commit(
-                    lambda args=args, eta=eta: tasks.auto_pick.apply_async(args, eta=eta),
-                    robust=True,
-                )
-        seat.save(update_fields=["timer_key", "pick_deadline"])
-    _notify(pod.pk, overview=True, seats=changed)
+            if seat.user_id is not None and seat.number != answered and not seat.picked_by_bot:
+                packs.append((seat, pack))
+    if len(changed) == 1:
+        Seat.objects.filter(pk=changed[0].pk).update(
+            timer_key=changed[0].timer_key, pick_deadline=changed[0].pick_deadline
+        )
+    elif changed:
+        Seat.objects.bulk_update(changed, ["timer_key", "pick_deadline"])
+    _arm_timers(pod, seats, now)
+    messages = [
+        (player_group(pod.pk, seat.user_id), pack_message(pod, seat, pack)) for seat, pack in packs
+    ]
+    if _progress_due(pod.pk):
+        messages.append((pod_group(pod.pk), progress_message(pod, seats)))
+    else:
+        pod_id = pod.pk
+        transaction.on_commit(lambda: _progress_later(pod_id))
+    if messages:
+        transaction.on_commit(lambda: _send_messages(messages))
 
 
-def _round_of(pod: Pod, seat: Seat) -> int | None:
-    """The booster round of the seat's last pick (None before its first)."""
-    picks = pod.state["pools"][seat.number]
-    if not picks:
-        return None
-    number = len(picks)
-    for record in reversed(pod.state["picks"]):
-        if record["seat"] == seat.number and record["number"] == number:
-            return record["round"]
-    return None
+TIMERS_LOST_AFTER = timedelta(seconds=60)
+
+
+def _arm_timers(pod: Pod, seats: Sequence[Seat], now: datetime) -> None:
+    """Make sure a ``run_timers`` task comes by the earliest deadline of the pod's seats.
+
+    One task per pod, not one per pick: while a check is already due no later than the
+    earliest deadline, nothing is queued (it will re-arm when it runs). A check overdue
+    by more than ``TIMERS_LOST_AFTER`` counts as lost (a worker died holding it) and is
+    queued again; a second check finds nothing to do and is harmless.
+    """
+    from drafting import tasks
+
+    deadlines = [s.pick_deadline for s in seats if s.timer_key and s.pick_deadline is not None]
+    if not deadlines:
+        return
+    due = min(deadlines)
+    pending = pod.timers_due
+    if pending is not None and now - TIMERS_LOST_AFTER <= pending <= due:
+        return
+    pod.timers_due = due
+    Pod.objects.filter(pk=pod.pk).update(timers_due=due)
+    pod_id = pod.pk
+    transaction.on_commit(lambda: tasks.run_timers.apply_async((pod_id,), eta=due), robust=True)
+
+
+def run_timers(pod_id: int) -> int:
+    """The pod's timer task: every seat whose deadline has passed picks (a bot's choice,
+    or for a player the card they highlighted, else the bot's choice), then the next
+    check is armed. Reads everything under the pod's lock: a check that runs early,
+    late or twice makes only the picks that are due. Returns the number of picks made."""
+    with transaction.atomic():
+        pod = Pod.objects.select_for_update().filter(pk=pod_id).first()
+        if pod is None or pod.status != Pod.Status.DRAFTING:
+            return 0
+        now = timezone.now()
+        if pod.timers_due is not None and pod.timers_due <= now + TIMER_SLACK:
+            pod.timers_due = None  # this is the check that was due
+            Pod.objects.filter(pk=pod.pk).update(timers_due=None)
+        seats = list(pod.seats.select_related("user"))
+        due = [
+            s
+            for s in seats
+            if s.timer_key and s.pick_deadline is not None and s.pick_deadline <= now + TIMER_SLACK
+        ]
+        made = 0
+        for seat in sorted(due, key=lambda s: (s.pick_deadline, s.number)):
+            number = int(seat.timer_key)
+            pack = draft_core.current_pack(pod.state, seat.number)
+            if pack is None or draft_core.pick_number(pod.state, seat.number) != number:
+                continue
+            card = None
+            auto = Pick.Auto.BOT if seat.picked_by_bot else Pick.Auto.TIMER
+            if auto == Pick.Auto.TIMER and seat.highlighted in pack["cards"]:
+                card = seat.highlighted
+            if card is None:
+                card = _bot_choice(pod, seat.number, pack["cards"])
+            _apply_pick(pod, seat, card, expected=number, auto=auto)
+            made += 1
+        if made:
+            _after_change(pod, now=now, seats=None if pod.bots_inline else seats)
+        else:
+            _arm_timers(pod, seats, now)
+    return made
+
+
+def _new_round_for(state: dict[str, Any], seat_number: int, pack: Mapping[str, Any]) -> bool:
+    """Does ``pack`` open a new booster round for this seat (review time first)?
+
+    A seat's picks so far in the current round are ``round_picks``; with none, its last
+    pick (if any) was in an earlier round."""
+    if not state["pools"][seat_number]:
+        return False
+    last_round = state["round"] if state["round_picks"][seat_number] else state["round"] - 1
+    return pack["round"] != last_round
 
 
 def _finish_draft(pod: Pod, now: datetime) -> None:
@@ -665,6 +770,62 @@ def pool_of(pod: Pod, seat: Seat) -> list[str]:
     return _pool(pod, seat.number)
 
 
+SUPPLIED_COPIES = 2  # a deck has 2 Cities (4.5.5.1), which may be the same one (AMB-05)
+MAX_SUPPLIED = 12
+
+
+def deck_pool(pod: Pod, seat_number: int) -> list[str]:
+    """What a seat builds from: its pool, plus the Cities the organiser supplied (AMB-05)."""
+    supplied = [c for c in pod.supplied_cities or () for _copy in range(SUPPLIED_COPIES)]
+    return _pool(pod, seat_number) + supplied
+
+
+def deck_pool_of(pod: Pod, seat: Seat) -> list[str]:
+    return deck_pool(pod, seat.number)
+
+
+def city_choices(pod: Pod) -> list[Card]:
+    """The Cities an organiser may supply: those of the sets the pod's boosters come from."""
+    db = card_db(pod)
+    codes = set(pod.set_codes or ())
+    cities = [c for c in db.all_cards() if c.type == "city" and c.id.split("-")[0] in codes]
+    return sorted(cities, key=lambda c: c.name(language()))
+
+
+def set_supplied_cities(user: User, pod: Pod, card_ids: Sequence[Any]) -> Pod:
+    """AMB-05's event option: the organiser supplies a fixed list of Cities every player
+    may use (two copies each) besides their drafted ones; an empty list means Cities come
+    from the pools only (the default). Changeable until deck building starts."""
+    check_manager(user, pod)
+    if not isinstance(card_ids, list | tuple) or len(card_ids) > MAX_SUPPLIED:
+        raise PodError(_("Choose at most %(n)d Cities.") % {"n": MAX_SUPPLIED})
+    with transaction.atomic():
+        pod = _lock_pod(pod)
+        if pod.status not in (Pod.Status.WAITING, Pod.Status.DRAFTING):
+            raise PodError(_("The supplied Cities can only be changed until deck building starts."))
+        allowed = {c.id for c in city_choices(pod)}
+        chosen: list[str] = []
+        for card_id in card_ids:
+            if not isinstance(card_id, str) or card_id not in allowed:
+                raise PodError(_("Only Cities of this pod's sets can be supplied."))
+            if card_id not in chosen:
+                chosen.append(card_id)
+        pod.supplied_cities = chosen
+        pod.save(update_fields=["supplied_cities", "updated_at"])
+        if pod.event_id is not None:
+            from tournaments.models import AuditEntry
+
+            AuditEntry.objects.create(
+                event_id=pod.event_id,
+                actor=user,
+                action=AuditEntry.Action.EDIT,
+                summary=f"Supplied Cities of {pod}: {', '.join(chosen) or 'none'}",
+                data={"pod": pod.pk, "supplied_cities": chosen},
+            )
+        _notify(pod.pk, overview=True)
+    return pod
+
+
 def _start_building(pod: Pod, db: CardDB, now: datetime) -> None:
     from drafting import tasks
 
@@ -683,7 +844,7 @@ def _start_building(pod: Pod, db: CardDB, now: datetime) -> None:
 def _bot_deck(pod: Pod, seat: Seat, db: CardDB) -> None:
     from drafting import bots
 
-    pool = [db.card(c) for c in _pool(pod, seat.number)]
+    pool = [db.card(c) for c in deck_pool(pod, seat.number)]
     built = bots.bot_build_deck(pool)
     deck = {
         section: [c.id if isinstance(c, Card) else str(c) for c in built.get(section, [])]
@@ -722,7 +883,8 @@ def check_deck(
     lang: str | None = None,
 ) -> list[dict[str, Any]]:
     """Every broken rule of 4.5.5 (Draft; sealed decks follow the same rules), with the
-    seat's pool as the only source of cards. [] means legal."""
+    seat's pool (and any Cities the organiser supplied, AMB-05) as the only source of
+    cards. [] means legal."""
     from engine.core import registry
     from engine.voskhozhdenie.decks import ParsedDeck
 
@@ -731,7 +893,7 @@ def check_deck(
     checker = registry.get(pod.game_system).load("decks")
     parsed = ParsedDeck.of(cards["cities"], cards["main"], cards["reinforcement"])
     violations = checker.check(
-        parsed, "draft", db, pool=Counter(_pool(pod, seat.number)), language=lang or language()
+        parsed, "draft", db, pool=Counter(deck_pool(pod, seat.number)), language=lang or language()
     )
     return [v.as_dict() for v in violations]
 
@@ -923,6 +1085,102 @@ def _send(groups: list[tuple[str, str]]) -> None:
         async_to_sync(send_all)()
     except Exception:  # a page missing one refresh must never undo a saved pick
         logger.exception("live update to %s failed", groups)
+
+
+def pack_message(pod: Pod, seat: Seat, pack: Mapping[str, Any]) -> dict[str, Any]:
+    """What a seated player's page needs to show the pack they now face. Sent to that
+    player's group only (see ``drafting.consumers``, which renders it in their language)."""
+    state = pod.state
+    return {
+        "type": "draft.pack",
+        "pod": pod.pk,
+        "system": pod.game_system,
+        "seat": seat.number,
+        "pick": draft_core.pick_number(state, seat.number),
+        "round": pack["round"],
+        "rounds": state["rounds"],
+        "round_pick": draft_core.round_pick_number(state, seat.number),
+        "queue": len(state["queues"][seat.number]),
+        "cards": list(pack["cards"]),
+        "deadline": seat.pick_deadline.isoformat() if seat.pick_deadline else None,
+        "highlighted": seat.highlighted,
+    }
+
+
+PROGRESS_EVERY = 2.0  # seconds: a pod's progress goes to its pages at most this often
+_progress_sent: dict[int, float] = {}
+
+
+def _progress_due(pod_id: int) -> bool:
+    """At most one progress message per pod every ``PROGRESS_EVERY`` seconds (per
+    process). Every page of a pod hears each one, so unthrottled they would be most of
+    the channel layer's traffic and could crowd out the packs; the counts are cosmetic
+    and a left-out one is sent at the end of the interval (``_progress_later``)."""
+    now = time.monotonic()
+    if now - _progress_sent.get(pod_id, -PROGRESS_EVERY) < PROGRESS_EVERY:
+        return False
+    _progress_sent[pod_id] = now
+    if len(_progress_sent) > 10_000:
+        _progress_sent.clear()
+    return True
+
+
+_progress_later_pods: set[int] = set()
+_progress_later_lock = threading.Lock()
+
+
+def _progress_later(pod_id: int) -> None:
+    """A progress message was left out: send the pod's progress as it is then, once,
+    when the interval is over (a timer thread of this process)."""
+    with _progress_later_lock:
+        if pod_id in _progress_later_pods:
+            return
+        _progress_later_pods.add(pod_id)
+    timer = threading.Timer(PROGRESS_EVERY, _send_progress_now, args=(pod_id,))
+    timer.daemon = True
+    timer.start()
+
+
+def _send_progress_now(pod_id: int) -> None:
+    from django.db import connection
+
+    with _progress_later_lock:
+        _progress_later_pods.discard(pod_id)
+    try:
+        pod = Pod.objects.filter(pk=pod_id, status=Pod.Status.DRAFTING).first()
+        if pod is not None and pod.state:
+            _progress_sent[pod_id] = time.monotonic()
+            _send_messages([(pod_group(pod_id), progress_message(pod, ()))])
+    except Exception:  # a page missing one refresh must never break anything
+        logger.exception("progress of pod %s not sent", pod_id)
+    finally:
+        connection.close()
+
+
+def progress_message(pod: Pod, seats: Iterable[Seat]) -> dict[str, Any]:
+    """Every seat's public progress (picks made, packs held, whom it waits on), no cards."""
+    state = pod.state
+    waiting = draft_core.waiting_on(state)
+    rows = [
+        [len(state["pools"][n]), len(state["queues"][n]), waiting.get(n)]
+        for n in range(state["seats"])
+    ]
+    return {"type": "draft.progress", "pod": pod.pk, "rows": rows}
+
+
+def _send_messages(messages: list[tuple[str, dict[str, Any]]]) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+
+    async def send_all() -> None:
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    try:
+        async_to_sync(send_all)()
+    except Exception:  # a page missing one update must never undo a saved pick
+        logger.exception("live update of pod %s failed", messages[0][1].get("pod"))
 
 
 def _notify(pod_id: int, *, overview: bool = False, seats: Iterable[int] = ()) -> None:

@@ -1,7 +1,8 @@
 """Celery tasks of the drafting app: they take ids, load rows, call one service.
 
-Each is harmless if it runs late or twice: ``auto_pick`` carries the pick number it was
-scheduled for, ``finish_building`` re-reads the deadline under the pod's row lock.
+Each is harmless if it runs late or twice: ``run_timers`` and ``finish_building`` re-read
+the deadlines under the pod's row lock, ``auto_pick`` carries the pick number it was
+scheduled for.
 """
 
 from __future__ import annotations
@@ -12,8 +13,15 @@ from drafting import services
 
 
 @shared_task(acks_late=True, ignore_result=True)
+def run_timers(pod_id: int) -> int:
+    """Every pick whose time is up in the pod: bots' picks and players' timers."""
+    return services.run_timers(pod_id)
+
+
+@shared_task(acks_late=True, ignore_result=True)
 def auto_pick(pod_id: int, seat_number: int, pick_number: int) -> str | None:
-    """A bot's pick, or the timer's pick for a player who ran out of time."""
+    """A bot's pick, or the timer's pick for a player who ran out of time (one seat; the
+    pods themselves queue ``run_timers``)."""
     pick = services.auto_pick(pod_id, seat_number, pick_number)
     return pick.card_id if pick else None
 

@@ -18,7 +18,10 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -80,6 +83,32 @@ def card_info(card: Card, lang: str) -> dict[str, Any]:
 
 def cards_info(db: CardDB, ids: Sequence[str], lang: str) -> list[dict[str, Any]]:
     return [card_info(db.card(card_id), lang) for card_id in ids]
+
+
+_FACES: dict[tuple[str, str], tuple[dict[str, Any], str]] = {}
+
+
+def _card_face(card: Card, lang: str) -> tuple[dict[str, Any], str]:
+    """A card's page data and its rendered face (``_card.html``), per language: a card's
+    face never changes, so a pack is drawn from these instead of rendering every card of
+    every pack again. (Card ids are unique; a process holds one set of card data.)"""
+    key = (card.id, lang)
+    found = _FACES.get(key)
+    if found is None:
+        info = card_info(card, lang)
+        with translation.override(lang):
+            face = render_to_string("drafting/_card.html", {"c": info})
+        found = _FACES[key] = (info, face)
+    return found
+
+
+def pack_cards(db: CardDB, ids: Sequence[str], lang: str) -> list[dict[str, Any]]:
+    """The cards of a pack, each with its rendered face (``face``) for ``_pack.html``."""
+    out = []
+    for card_id in ids:
+        info, face = _card_face(db.card(card_id), lang)
+        out.append({**info, "face": mark_safe(face)})  # our own template's output
+    return out
 
 
 def _pod(pk: int) -> Pod:
@@ -154,27 +183,63 @@ def quick(request: HttpRequest) -> HttpResponse:
 # ---------------------------------------------------------------- the room
 
 
-def _panel_context(request: HttpRequest, pod: Pod, seat: Seat) -> dict[str, Any]:
+def _pack_context(pod: Pod, seat: Seat, seats: Sequence[Seat] | None = None) -> dict[str, Any]:
+    """The pack area: the pack the seat faces, or whom it waits on."""
+    ctx: dict[str, Any] = {"pod": pod, "seat": seat, "pack": None, "deadline": None}
+    if pod.status != Pod.Status.DRAFTING or pod.is_sealed:
+        return ctx
+    state = pod.state
+    pack = draft_core.current_pack(state, seat.number)
+    ctx["pick_number"] = draft_core.pick_number(state, seat.number)
+    ctx["rounds"] = state["rounds"]
+    ctx["queue"] = len(state["queues"][seat.number])
+    if pack is not None:
+        ctx["pack"] = pack_cards(services.card_db(pod), pack["cards"], services.language())
+        ctx["booster_round"] = pack["round"] + 1
+        ctx["round_pick"] = draft_core.round_pick_number(state, seat.number)
+        ctx["deadline"] = seat.pick_deadline
+        ctx["highlighted"] = seat.highlighted
+    waiting = draft_core.waiting_on(state).get(seat.number)
+    if waiting is not None:
+        if seats is not None:
+            ctx["waiting_on"] = next((s for s in seats if s.number == waiting), None)
+        else:
+            ctx["waiting_on"] = pod.seats.filter(number=waiting).select_related("user").first()
+    return ctx
+
+
+def pack_context_from_message(message: dict[str, Any]) -> dict[str, Any]:
+    """The pack area from a ``draft.pack`` websocket message (no database: the message
+    holds all of it; see ``services.pack_message``)."""
+    from django.utils.dateparse import parse_datetime
+
+    lang = services.language()
+    db = services.card_db_for(message.get("system", "voskhozhdenie"))
+    return {
+        "pod": {"pk": message["pod"], "status": Pod.Status.DRAFTING},
+        "pack": pack_cards(db, message["cards"], lang),
+        "pick_number": message["pick"],
+        "booster_round": message["round"] + 1,
+        "round_pick": message["round_pick"],
+        "rounds": message["rounds"],
+        "queue": message["queue"],
+        "deadline": parse_datetime(message["deadline"]) if message["deadline"] else None,
+        "highlighted": message.get("highlighted", ""),
+        "pushed": True,
+    }
+
+
+def _pool_context(pod: Pod, seat: Seat) -> dict[str, Any]:
     lang = services.language()
     db = services.card_db(pod)
-    ctx: dict[str, Any] = {"pod": pod, "seat": seat, "pack": None, "pool": []}
+    pool_ids = services.pool_of(pod, seat)
+    return {"pool": cards_info(db, pool_ids, lang), "pool_colours": _colour_counts(db, pool_ids)}
+
+
+def _panel_context(request: HttpRequest, pod: Pod, seat: Seat) -> dict[str, Any]:
+    ctx = _pack_context(pod, seat)
     if pod.state:
-        pool_ids = services.pool_of(pod, seat)
-        ctx["pool"] = cards_info(db, pool_ids, lang)
-        ctx["pool_colours"] = _colour_counts(db, pool_ids)
-    if pod.status == Pod.Status.DRAFTING and not pod.is_sealed:
-        state = pod.state
-        pack = draft_core.current_pack(state, seat.number)
-        if pack is not None:
-            ctx["pack"] = cards_info(db, pack["cards"], lang)
-            ctx["booster_round"] = pack["round"] + 1
-            ctx["pick_number"] = draft_core.pick_number(state, seat.number)
-            ctx["round_pick"] = draft_core.round_pick_number(state, seat.number)
-        ctx["rounds"] = state["rounds"]
-        ctx["queue"] = len(state["queues"][seat.number])
-        waiting = draft_core.waiting_on(state).get(seat.number)
-        if waiting is not None:
-            ctx["waiting_on"] = pod.seats.filter(number=waiting).select_related("user").first()
+        ctx.update(_pool_context(pod, seat))
     return ctx
 
 
@@ -231,35 +296,91 @@ def overview(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "drafting/_overview.html", _overview_context(request, pod))
 
 
-@login_required
-@require_POST
-def pick(request: HttpRequest, pk: int) -> HttpResponse:
-    pod = _pod(pk)
-    error = None
+def _pick_outcome(user, pk: int, pick_number, card_id, seat_number) -> tuple[Pod, Seat, Any, str]:
+    """Make the pick; return the pod, the seat, the pick (None if refused) and the error."""
+    error = ""
+    made = None
     try:
-        services.make_pick(
-            request.user,
-            pod,
-            request.POST.get("pick"),
-            request.POST.get("card"),
-            seat_number=request.POST.get("seat"),
-        )
+        made = services.make_pick(user, pk, pick_number, card_id, seat_number=seat_number)
+    except Pod.DoesNotExist:
+        raise Http404(_("No such pod.")) from None
     except services.NotAllowed as exc:
         raise PermissionDenied(str(exc)) from None
     except services.PodError as exc:
         error = str(exc)
-    if _is_htmx(request):
+    if made is None:
         pod = _pod(pk)
-        seat = services.seat_of(request.user, pod)
-        ctx = _panel_context(request, pod, seat)
+        return pod, services.seat_of(user, pod), None, error
+    return made.pod, made.seat, made, error
+
+
+def _answer_context(pod: Pod, seat: Seat, made) -> dict[str, Any]:
+    if made is None:
+        return _pack_context(pod, seat)
+    ctx = _pack_context(pod, seat, made.seats)
+    lang = services.language()
+    db = services.card_db(pod)
+    pool_ids = services.pool_of(pod, seat)
+    ctx["picked"] = card_info(db.card(made.card_id), lang)
+    ctx["picked_number"] = len(pool_ids)
+    ctx["pool_size"] = len(pool_ids)
+    ctx["pool_colours"] = _colour_counts(db, pool_ids)
+    return ctx
+
+
+def pick_answer(user, pk: int, pick_number, card_id, seat_number) -> dict[str, Any]:
+    """A pick made over the pod's websocket, answered as the form's htmx answer is: the
+    pack area, the picked card for the pool and the pool's heading (or where to go once
+    the draft is over). Refusals come back as ``error`` with the pack area as it is."""
+    from django.template.loader import render_to_string
+
+    if user is None or not user.is_authenticated:
+        return {"error": _("Log in to draft.")}
+    try:
+        pod, seat, made, error = _pick_outcome(user, pk, pick_number, card_id, seat_number)
+    except (Http404, PermissionDenied) as exc:
+        return {"error": str(exc)}
+    if seat is None:
+        return {"error": _("You have no seat in this pod.")}
+    if pod.status != Pod.Status.DRAFTING:
+        return {"redirect": reverse("drafting:deck", kwargs={"pk": pk}), "error": error}
+    ctx = _answer_context(pod, seat, made)
+    ctx["error"] = error
+    ctx["pushed"] = True  # no request: the page sends its CSRF token as a header
+    answer: dict[str, Any] = {
+        "answer": render_to_string("drafting/_pack.html", ctx),
+        "pick": ctx.get("pick_number"),
+        "error": error,
+    }
+    if made is not None:
+        answer["pool_item"] = render_to_string(
+            "drafting/_pool_item.html", {"c": ctx["picked"], "number": ctx["picked_number"]}
+        )
+        answer["pool_head"] = render_to_string("drafting/_pool_head.html", ctx)
+    return answer
+
+
+@login_required
+@require_POST
+def pick(request: HttpRequest, pk: int) -> HttpResponse:
+    """A pick. With htmx the answer is small: the pack area (the next pack, or whom the
+    seat waits on) and, out of band, the picked card appended to the pool."""
+    pod, seat, made, error = _pick_outcome(
+        request.user,
+        pk,
+        request.POST.get("pick"),
+        request.POST.get("card"),
+        request.POST.get("seat"),
+    )
+    if _is_htmx(request):
+        ctx = _answer_context(pod, seat, made)
         ctx["error"] = error
-        response = render(request, "drafting/_panel.html", ctx)
+        response = render(request, "drafting/_pick_answer.html", ctx)
         if pod.status != Pod.Status.DRAFTING:
             response["HX-Redirect"] = reverse("drafting:deck", kwargs={"pk": pk})
         return response
     if error:
         messages.error(request, error)
-    pod.refresh_from_db()
     if pod.status == Pod.Status.BUILDING:
         return redirect("drafting:deck", pk=pk)
     return redirect("drafting:room", pk=pk)
@@ -287,6 +408,10 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         "join": (lambda: services.join_pod(user, pod), _("You have a seat.")),
         "leave": (lambda: services.leave_pod(user, pod), _("You left the pod.")),
         "start": (lambda: services.start_pod(user, pod), _("The draft has started.")),
+        "cities": (
+            lambda: services.set_supplied_cities(user, pod, request.POST.getlist("city")),
+            _("Supplied Cities saved."),
+        ),
     }
     if action not in actions:
         raise Http404(_("Unknown action."))
@@ -295,6 +420,8 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     pod.refresh_from_db()
     if action == "start" and pod.status == Pod.Status.BUILDING and services.seat_of(user, pod):
         return redirect("drafting:deck", pk=pk)
+    if action == "cities":
+        return redirect("drafting:manage", pk=pk)
     return redirect("drafting:room", pk=pk)
 
 
@@ -309,6 +436,11 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
         db = services.card_db(pod)
         for row in ctx["rows"]:
             row["colours"] = _colour_counts(db, services.pool_of(pod, row["seat"]))
+    lang = services.language()
+    ctx["city_choices"] = [card_info(c, lang) for c in services.city_choices(pod)]
+    ctx["supplied"] = set(pod.supplied_cities or ())
+    ctx["supplied_names"] = [c["name"] for c in ctx["city_choices"] if c["id"] in ctx["supplied"]]
+    ctx["can_supply"] = pod.status in (Pod.Status.WAITING, Pod.Status.DRAFTING)
     return render(request, "drafting/manage.html", ctx)
 
 
@@ -342,7 +474,7 @@ def _slots(pool: Sequence[str], deck: dict[str, list[str]] | None) -> list[str]:
 def _deck_context(request: HttpRequest, pod: Pod, seat: Seat, deck: dict | None) -> dict[str, Any]:
     lang = services.language()
     db = services.card_db(pod)
-    pool = services.pool_of(pod, seat)
+    pool = services.deck_pool_of(pod, seat)
     slots = _slots(pool, deck)
     entries = [
         {"index": i, "card": card_info(db.card(card_id), lang), "section": slot}
@@ -383,7 +515,7 @@ def deck(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("drafting:room", pk=pk)
     current = seat.deck
     if request.method == "POST":
-        current = _deck_from_post(request.POST, services.pool_of(pod, seat))
+        current = _deck_from_post(request.POST, services.deck_pool_of(pod, seat))
         try:
             services.submit_deck(
                 request.user, pod, current["cities"], current["main"], current["reinforcement"]
@@ -399,7 +531,7 @@ def deck(request: HttpRequest, pk: int) -> HttpResponse:
         from drafting import bots
 
         db = services.card_db(pod)
-        current = bots.bot_build_deck([db.card(c) for c in services.pool_of(pod, seat)])
+        current = bots.bot_build_deck([db.card(c) for c in services.deck_pool_of(pod, seat)])
     ctx = _deck_context(request, pod, seat, current)
     return render(request, "drafting/deck.html", ctx)
 
@@ -411,7 +543,7 @@ def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
     seat = services.seat_of(request.user, pod)
     if seat is None:
         raise PermissionDenied(_("You have no seat in this pod."))
-    pool = services.pool_of(pod, seat)
+    pool = services.deck_pool_of(pod, seat)
     current = _deck_from_post(request.POST, pool)
     problems = services.check_deck(pod, seat, current, lang=services.language())
     counts = {section: len(ids) for section, ids in current.items()}
@@ -450,18 +582,24 @@ def log_json(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
     return response
 
 
-@require_GET
-def log_text(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
-    pod, seat_row = _seat_for_log(request, pk, seat)
+def log_lines(pod: Pod, seat: Seat, log: list[dict[str, Any]]) -> list[str]:
+    """The text download of a pick log: each pack as the seat saw it, the pick marked."""
     lang = services.language()
     db = services.card_db(pod)
-    lines = [f"{pod} — {seat_row.name} ({_('seat')} {seat_row.number + 1})", ""]
-    for entry in services.pick_log(pod, seat_row):
+    lines = [f"{pod} — {seat.name} ({_('seat')} {seat.number + 1})", ""]
+    for entry in log:
         lines.append(f"{_('Booster')} {entry['round']}, {_('pick')} {entry['number']}:")
         for card_id in entry["pack_cards"]:
             mark = "--> " if card_id == entry["card"] else "    "
             lines.append(f"{mark}{db.card(card_id).name(lang)}")
         lines.append("")
+    return lines
+
+
+@require_GET
+def log_text(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
+    pod, seat_row = _seat_for_log(request, pk, seat)
+    lines = log_lines(pod, seat_row, services.pick_log(pod, seat_row))
     response = HttpResponse("\n".join(lines), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="pod{pod.pk}-seat{seat_row.number + 1}.txt"'

@@ -8,6 +8,111 @@
     });
   }
 
+  function csrfToken() {
+    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (match) { return decodeURIComponent(match[1]); }
+    var field = document.querySelector("[name=csrfmiddlewaretoken]");
+    return field ? field.value : "";
+  }
+
+  // Packs pushed over the socket carry no CSRF field: every htmx request sends the header.
+  document.addEventListener("htmx:configRequest", function (e) {
+    e.detail.headers["X-CSRFToken"] = csrfToken();
+  });
+
+  // The newest pack the socket brought: {pick, html}. A pick's answer may say "waiting
+  // for pick N" after the socket already brought pick N (the neighbour was faster than
+  // the answer); then the pushed pack is shown again.
+  var pushed = null;
+
+  function packState() {
+    var area = document.getElementById("pack-area");
+    var state = area && area.querySelector(".pack-state");
+    if (!state) { return null; }
+    return { area: area, pick: Number(state.dataset.pick), hasPack: state.dataset.hasPack === "1" };
+  }
+
+  function showPushed() {
+    var now = packState();
+    if (!now || !pushed) { return; }
+    // Newer than what is shown, or the very pick the page is waiting for.
+    if (pushed.pick > now.pick || (pushed.pick === now.pick && !now.hasPack)) {
+      now.area.innerHTML = pushed.html;
+      if (window.htmx) { window.htmx.process(now.area); }
+    }
+  }
+
+  // rows: [picks made, packs held, seat waited on (0-based) or null] per seat.
+  function showProgress(rows) {
+    document.querySelectorAll("table.seats").forEach(function (table) {
+      rows.forEach(function (row, number) {
+        var tr = table.querySelector('tr[data-seat="' + number + '"]');
+        if (!tr) { return; }
+        var picks = tr.querySelector(".p-picks"), queue = tr.querySelector(".p-queue");
+        var now = tr.querySelector(".p-now");
+        if (picks) { picks.textContent = row[0]; }
+        if (queue) { queue.textContent = row[1]; }
+        if (now) {
+          now.textContent = row[1] ? table.dataset.picking
+            : (row[2] === null ? "" : table.dataset.waiting.replace("{n}", row[2] + 1));
+        }
+      });
+    });
+  }
+
+  // While the socket is open, picks go over it (answered like the form's htmx answer);
+  // without it the form posts as usual.
+  var live = null;
+
+  function showAnswer(data) {
+    if (data.redirect) { location.href = data.redirect; return; }
+    var area = document.getElementById("pack-area");
+    if (!area) { return; }
+    if (data.answer === undefined) {
+      var p = document.createElement("p");
+      p.className = "msg error";
+      p.setAttribute("role", "alert");
+      p.textContent = data.error || "";
+      area.insertBefore(p, area.firstChild);
+      return;
+    }
+    area.innerHTML = data.answer;
+    if (window.htmx) { window.htmx.process(area); }
+    var list = document.getElementById("pool-list");
+    if (list && data.pool_item) { list.insertAdjacentHTML("beforeend", data.pool_item); }
+    var head = document.getElementById("pool-head");
+    if (head && data.pool_head) { head.outerHTML = data.pool_head; }
+    sortPools(document);
+    showPushed();
+  }
+
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (!form.matches || !form.matches(".pick-form") || !live || live.readyState !== 1) { return; }
+    var card = form.querySelector("input[name=card]:checked");
+    if (!card) { return; }
+    e.preventDefault();
+    e.stopPropagation();  // capture phase: htmx does not post it as well
+    if (form.dataset.sent) { return; }
+    form.dataset.sent = "1";
+    live.send(JSON.stringify({ pick: Number(form.querySelector("[name=pick]").value), card: card.value }));
+  }, true);
+
+  // A pack lost on the way (an overloaded server may drop a live message) must not
+  // leave the page waiting: after WAIT_MS with no pack, it asks for its panel again.
+  var WAIT_MS = 15000;
+  setInterval(function () {
+    var now = packState();
+    if (!now) { return; }
+    if (now.hasPack || !live) { delete now.area.dataset.waitingSince; return; }
+    var since = Number(now.area.dataset.waitingSince || 0);
+    if (!since) { now.area.dataset.waitingSince = String(Date.now()); return; }
+    if (Date.now() - since > WAIT_MS) {
+      now.area.dataset.waitingSince = String(Date.now());
+      trigger("[data-live-seat]", "live-seat");
+    }
+  }, 1000);
+
   function connect(podId, attempt) {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var socket;
@@ -17,6 +122,7 @@
       return;
     }
     socket.onopen = function () {
+      live = socket;
       document.body.dataset.live = "on";
       if (attempt > 0) {  // catch up on what happened while away
         trigger("[data-live-seat]", "live-seat");
@@ -27,10 +133,19 @@
     socket.onmessage = function (message) {
       var data = {};
       try { data = JSON.parse(message.data); } catch (e) { /* ignore */ }
-      if (data.changed === "seat") { trigger("[data-live-seat]", "live-seat"); }
+      if (data.answer !== undefined || data.redirect || (data.error && !data.pack)) { showAnswer(data); }
+      else if (data.pack) {
+        if (!pushed || data.pick >= pushed.pick) { pushed = { pick: data.pick, html: data.pack }; }
+        showPushed();
+      } else if (data.progress) { showProgress(data.progress); }
+      else if (data.changed === "seat") { trigger("[data-live-seat]", "live-seat"); }
       else { trigger("[data-live-pod]", "live-pod"); }
     };
     socket.onclose = function () {
+      if (live === socket) { live = null; }
+      document.querySelectorAll(".pick-form[data-sent]").forEach(function (form) {
+        delete form.dataset.sent;  // unanswered: the person may pick again (by the form)
+      });
       document.body.dataset.live = "off";
       var delay = Math.min(30000, 1000 * Math.pow(2, attempt));
       setTimeout(function () { connect(podId, attempt + 1); }, delay);
@@ -44,7 +159,7 @@
     if (!form || !form.dataset.highlightUrl) { return; }
     var body = new FormData();
     body.append("card", input.value);
-    body.append("csrfmiddlewaretoken", form.querySelector("[name=csrfmiddlewaretoken]").value);
+    body.append("csrfmiddlewaretoken", csrfToken());
     fetch(form.dataset.highlightUrl, { method: "POST", body: body, credentials: "same-origin" })
       .catch(function () { /* the pick itself still works */ });
   }
@@ -101,7 +216,7 @@
     sortPools(document);
   });
 
-  document.addEventListener("htmx:afterSwap", function () { sortPools(document); });
+  document.addEventListener("htmx:afterSwap", function () { sortPools(document); showPushed(); });
 
   document.addEventListener("DOMContentLoaded", function () {
     sortPools(document);

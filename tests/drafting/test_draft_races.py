@@ -59,31 +59,53 @@ def test_the_timer_and_the_player_racing_make_one_pick(alice):
         race_timer_and_player(alice)
 
 
-def test_each_socket_hears_only_about_its_own_seat_and_never_gets_cards(alice, bob, settings):
+def test_a_pack_travels_only_to_its_players_socket_in_their_language(
+    alice, bob, charlie, settings, monkeypatch
+):
+    """Bob waits for Alice's pack: his socket gets it rendered (in Russian, his cookie's
+    language); Alice, answered over HTTP, and Charlie, a spectator, get only public progress."""
+    import html
+
     from asgiref.sync import async_to_sync
     from channels.db import database_sync_to_async
     from channels.routing import URLRouter
     from channels.testing import WebsocketCommunicator
 
     from drafting.routing import websocket_urlpatterns
+    from drafting.views import cards_info
 
     application = URLRouter(websocket_urlpatterns)
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    pod = services.quick_pod(alice)
-    seat = Seat.objects.get(pod=pod, user=alice)
-    card = draft_core.current_pack(pod.state, seat.number)["cards"][0]
+    monkeypatch.setattr(services, "PROGRESS_EVERY", 0)  # every pick's progress, here
+    pod = services.create_pod(alice, seats_count=2)
+    services.join_pod(bob, pod)
+    pod = services.start_pod(alice, pod)
+    a = Seat.objects.get(pod=pod, user=alice).number
+    b = Seat.objects.get(pod=pod, user=bob).number
+    services.make_pick(bob, pod, 1, draft_core.current_pack(pod.state, b)["cards"][0])
+    pod.refresh_from_db()
+    alice_pack = draft_core.current_pack(pod.state, a)["cards"]
+    passed = alice_pack[1:]  # what Bob will face after Alice takes the first card
+    db = services.card_db(pod)
+    russian = [c["name"] for c in cards_info(db, passed, "ru")]
+    everything = {c["name"] for lang in ("en", "ru") for c in cards_info(db, alice_pack, lang)}
 
     async def scenario():
-        player = WebsocketCommunicator(application, f"/ws/draft/{pod.pk}/")
-        player.scope["user"] = alice
-        watcher = WebsocketCommunicator(application, f"/ws/draft/{pod.pk}/")
-        watcher.scope["user"] = bob
-        heard = {}
-        for socket in (player, watcher):
+        sockets = {}
+        for name, user, cookies in (
+            ("alice", alice, {}),
+            ("bob", bob, {"django_language": "ru"}),
+            ("charlie", charlie, {}),
+        ):
+            socket = WebsocketCommunicator(application, f"/ws/draft/{pod.pk}/")
+            socket.scope["user"] = user
+            socket.scope["cookies"] = cookies
             connected, _ = await socket.connect()
             assert connected
-        await database_sync_to_async(services.make_pick)(alice, pod, 1, card)
-        for name, socket in (("player", player), ("watcher", watcher)):
+            sockets[name] = socket
+        await database_sync_to_async(services.make_pick)(alice, pod, 1, alice_pack[0])
+        heard = {}
+        for name, socket in sockets.items():
             frames = []
             while not await socket.receive_nothing(timeout=0.3):
                 frames.append(await socket.receive_json_from())
@@ -92,5 +114,23 @@ def test_each_socket_hears_only_about_its_own_seat_and_never_gets_cards(alice, b
         return heard
 
     heard = async_to_sync(scenario)()
-    assert {"changed": "seat"} in heard["player"] and {"changed": "pod"} in heard["player"]
-    assert heard["watcher"] and all(frame == {"changed": "pod"} for frame in heard["watcher"])
+    packs = [f for f in heard["bob"] if "pack" in f]
+    assert len(packs) == 1 and packs[0]["pick"] == 2
+    shown = html.unescape(packs[0]["pack"])
+    assert all(name in shown for name in russian) and 'name="pick" value="2"' in shown
+    assert "csrfmiddlewaretoken" not in shown  # no request behind it: the page sends the header
+    for name in ("alice", "charlie"):
+        assert heard[name] and all(set(f) == {"progress"} for f in heard[name]), heard[name]
+        assert not any(card in str(heard[name]) for card in everything)
+    progress = heard["charlie"][-1]["progress"]  # [picks, packs held, waiting on] per seat
+    assert progress[a] == [1, 1, None] and progress[b] == [1, 1, None]
+
+
+def test_a_pods_progress_goes_out_at_most_once_per_interval(monkeypatch):
+    monkeypatch.setattr(services, "PROGRESS_EVERY", 60.0)
+    monkeypatch.setattr(services, "_progress_sent", {})
+    assert services._progress_due(1) is True
+    assert services._progress_due(1) is False  # within the interval: left out
+    assert services._progress_due(2) is True  # another pod has its own interval
+    monkeypatch.setattr(services, "PROGRESS_EVERY", 0.0)
+    assert services._progress_due(1) is True

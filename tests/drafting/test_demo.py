@@ -1,0 +1,45 @@
+"""``manage.py demo`` runs its event as a Draft event: bots draft in pods, build decks
+from their pools, and those decks are the decklists of the Swiss rounds."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pytest
+from django.core.management import call_command
+
+from drafting.models import Pod, Seat
+from play.services import engine_deck
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_offline_demo_drafts_builds_and_plays_its_swiss_rounds():
+    out = io.StringIO()
+    call_command(
+        "demo",
+        "--offline",
+        "--no-serve",
+        "--players",
+        "16",
+        "--rounds",
+        "2",
+        "--top",
+        "0",
+        stdout=out,
+    )
+    event = Event.objects.get()
+    assert event.format == Event.Format.DRAFT and event.status == Event.Status.FINISHED
+    pods = list(Pod.objects.filter(event=event))
+    assert [p.seats_count for p in pods] == [8, 8]
+    assert all(p.status == Pod.Status.FINISHED and p.picks.count() == 8 * 60 for p in pods)
+    for seat in Seat.objects.filter(pod__event=event).select_related("registration__decklist"):
+        decklist = seat.registration.decklist
+        assert decklist.is_legal, seat
+        played = engine_deck(event.game_system, decklist.text)
+        for section in ("cities", "main", "reinforcement"):
+            assert Counter(played[section]) == Counter(seat.deck.get(section) or []), seat
+    text = out.getvalue()
+    assert "16 decks built from the drafted pools" in text and "Event finished" in text
