@@ -2,15 +2,20 @@
 
 A player's socket joins only the group of the seat that user holds; anyone else (and
 the spectate address) joins the public group. On connect the current view is sent at
-once, so a reconnecting page is up to date without asking. A player may also act over
-the socket (``{"seq": n, "action": {...}}``): it goes through the same service as the
-HTTP form, which enqueues the worker's task.
+once (read after joining the group, so no move falls between), so a reconnecting page
+is up to date without asking. A player may also act over the socket
+(``{"seq": n, "action": {...}}``): the consumer checks it against the view it last
+sent to this seat (``services.check_move``: the seq, whose turn, the game running) and
+queues the worker's task, with no database query; the worker checks again under the
+session's row lock.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -21,30 +26,54 @@ from play.models import GameSession
 class GameConsumer(AsyncJsonWebsocketConsumer):
     spectate = False
 
+    async def dispatch(self, message: dict) -> None:
+        # Channels closes stale database connections before every message, one hop to
+        # the shared sync thread each, for every frame and every push. This consumer
+        # reaches the database only through ``database_sync_to_async``, which does that
+        # itself, so the hop is left out.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.session_id = int(self.scope["url_route"]["kwargs"]["session_id"])
-        found = await self._join()
+        found = await self._seat()
         if found is None:
             await self.close(code=4404)
             return
-        self.seat, data = found
+        self.seat = found[0]
         self.group = (
             services.public_group(self.session_id)
             if self.seat is None
             else services.seat_group(self.session_id, self.seat)
         )
         await self.channel_layer.group_add(self.group, self.channel_name)
+        data = await self._payload()
+        self._remember(data)
         await self.accept()
         await self.send_json({"type": "update", "data": data})
 
     @database_sync_to_async
-    def _join(self) -> tuple[int | None, dict[str, Any]] | None:
+    def _seat(self) -> tuple[int | None] | None:
         session = GameSession.objects.filter(pk=self.session_id).first()
         if session is None:
             return None
         seat = None if self.spectate else services.seat_of(self.scope.get("user"), session)
-        number = None if seat is None else seat.number
-        return number, services.payload(session, number)
+        return (None if seat is None else seat.number,)
+
+    @database_sync_to_async
+    def _payload(self) -> dict[str, Any]:
+        return services.payload(GameSession.objects.get(pk=self.session_id), self.seat)
+
+    def _remember(self, data: dict[str, Any]) -> None:
+        """What this seat was last shown: the next move is checked against it.
+
+        A view never replaces a later one (a push may overtake the view read on connect).
+        """
+        known = getattr(self, "known", None)
+        if known is None or data["seq"] > known[0] or data["status"] != known[1]:
+            self.known = (data["seq"], data["status"], tuple(data["to_act"]))
 
     async def disconnect(self, code: int) -> None:
         group = getattr(self, "group", None)
@@ -54,25 +83,29 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def receive_json(self, content: Any, **kwargs) -> None:
         if self.seat is None or not isinstance(content, dict):
             return
-        error = await self._submit(content.get("seq"), content.get("action"))
-        if error:
+        seq, action = content.get("seq"), content.get("action")
+        current, status, to_act = self.known
+        try:
+            seq = services.check_move(
+                self.seat, seq, action, current=current, status=status, to_act=to_act
+            )
+            # Off the event loop: a broker that is down makes the publish wait and retry.
+            await sync_to_async(services.queue_move, thread_sensitive=False)(
+                self.session_id, self.seat, seq, action
+            )
+        except services.PlayError as exc:
             await self.send_json(
-                {"type": "error", "data": {"seq": content.get("seq"), "error": error}}
+                {"type": "error", "data": {"seq": content.get("seq"), "error": str(exc)}}
             )
 
-    @database_sync_to_async
-    def _submit(self, seq: Any, action: Any) -> str | None:
-        session = GameSession.objects.filter(pk=self.session_id).first()
-        if session is None:
-            return "This game no longer exists."
-        try:
-            services.submit_action(self.scope.get("user"), session, seq, action)
-        except services.PlayError as exc:
-            return str(exc)
-        return None
-
     async def play_update(self, message: dict) -> None:
-        await self.send_json({"type": "update", "data": message["data"]})
+        if "seq" in message:
+            self._remember(message)
+        text = message.get("text")
+        if text is not None:  # serialised once by the sender for every socket of the group
+            await self.send(text_data=text)
+        else:
+            await self.send_json({"type": "update", "data": message["data"]})
 
     async def play_error(self, message: dict) -> None:
         await self.send_json({"type": "error", "data": message["data"]})

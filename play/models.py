@@ -127,6 +127,9 @@ class SessionSeat(models.Model):
     # The clock: seconds left in the bank, and when the bank runs out while this seat acts.
     time_left = models.FloatField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
+    # When the clock task queued for this seat is due (None: none queued). A running
+    # clock needs a new task only if none is due by its deadline (``services._run_clocks``).
+    clock_check_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["session", "number"]

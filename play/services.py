@@ -24,6 +24,7 @@ the engine's module (``engine.<system>.bots``: ``BOTS`` and ``make_bot``).
 from __future__ import annotations
 
 import importlib
+import json
 import logging
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
@@ -31,16 +32,17 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError
 
 from engine.core import registry
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.protocol import GameResult, GameSystem, State, replay
+from play import push
 from play.models import ActionLog, GameSession, SessionSeat
 
 logger = logging.getLogger("gauntlet.play")
@@ -190,24 +192,48 @@ def clocks(
     return out
 
 
-def payload(session: GameSession, seat: int | None) -> dict[str, Any]:
+def payload(
+    session: GameSession, seat: int | None, seats: Sequence[SessionSeat] | None = None
+) -> dict[str, Any]:
     """What one seat (or a spectator, ``None``) is sent: its own view, never another's."""
+    return payloads(session, [seat], seats)[seat]
+
+
+def payloads(
+    session: GameSession,
+    numbers: Iterable[int | None],
+    seats: Sequence[SessionSeat] | None = None,
+) -> dict[int | None, dict[str, Any]]:
+    """The payload of each of ``numbers`` (``None``: spectators), sharing what is common.
+
+    The public parts (whose turn, clocks, result, the next game) are worked out once;
+    each seat then gets its own view and, only if it is to act, its legal actions.
+    """
     system = engine_of(session.system)
-    seats = list(session.seats.all())
+    if seats is None:
+        seats = list(session.seats.all())
     running = session.status == GameSession.Status.RUNNING and session.state is not None
-    return {
+    to_act = list(system.to_act(session.state)) if running else []
+    common = {
         "session": session.pk,
         "seq": session.seq,
         "status": session.status,
-        "seat": seat,
-        "view": None if session.state is None else system.view(session.state, seat),
-        "to_act": list(system.to_act(session.state)) if running else [],
-        "legal": system.legal_actions(session.state, seat) if running and seat is not None else [],
+        "to_act": to_act,
         "clocks": clocks(session, seats),
         "result": session.result,
         "end_reason": session.end_reason,
         "next": _next_game(session),
     }
+    out: dict[int | None, dict[str, Any]] = {}
+    for number in numbers:
+        legal = (
+            system.legal_actions(session.state, number)
+            if running and number is not None and number in to_act
+            else []
+        )
+        view = None if session.state is None else system.view(session.state, number)
+        out[number] = {**common, "seat": number, "view": view, "legal": legal}
+    return out
 
 
 def _next_game(session: GameSession) -> int | None:
@@ -221,14 +247,8 @@ def _next_game(session: GameSession) -> int | None:
 
 
 def _send(messages: Sequence[tuple[str, dict]]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    for group, message in messages:
-        try:
-            async_to_sync(layer.group_send)(group, message)
-        except Exception:  # a missed push must never undo a stored move; the page catches up
-            logger.exception("push to %s failed", group)
+    # A missed push must never undo a stored move; the page catches up.
+    push.send(messages)
 
 
 def push_views(session_id: int) -> None:
@@ -236,18 +256,39 @@ def push_views(session_id: int) -> None:
     session = GameSession.objects.filter(pk=session_id).first()
     if session is None:
         return
-    messages = [
-        (
-            seat_group(session_id, seat.number),
-            {"type": "play.update", "data": payload(session, seat.number)},
-        )
-        for seat in session.seats.all()
-        if not seat.is_bot
-    ]
-    messages.append(
-        (public_group(session_id), {"type": "play.update", "data": payload(session, None)})
-    )
+    _push_session(session, list(session.seats.all()))
+
+
+def _push_session(session: GameSession, seats: Sequence[SessionSeat]) -> None:
+    """``push_views`` from rows already in memory (as stored by the transaction just committed)."""
+    people = [s.number for s in seats if not s.is_bot]
+    data = payloads(session, [*people, None], seats)
+    messages = [(seat_group(session.pk, n), _update_message(data[n])) for n in people]
+    messages.append((public_group(session.pk), _update_message(data[None])))
     _send(messages)
+
+
+def _update_message(data: dict[str, Any]) -> dict[str, Any]:
+    """A view serialised once, here: each socket of the group sends the text as it is.
+
+    ``seq``, ``status`` and ``to_act`` ride along so the socket can check the next
+    move of its seat without asking the database (``check_move``).
+    """
+    text = json.dumps(
+        {"type": "update", "data": data}, separators=(",", ":"), cls=DjangoJSONEncoder
+    )
+    return {
+        "type": "play.update",
+        "text": text,
+        "seq": data["seq"],
+        "status": data["status"],
+        "to_act": data["to_act"],
+    }
+
+
+def _push_on_commit(session: GameSession, seats: Sequence[SessionSeat]) -> None:
+    seats = list(seats)
+    transaction.on_commit(lambda: _push_session(session, seats), robust=True)
 
 
 def _push_error_on_commit(session_id: int, seat: int, seq: int, message: str) -> None:
@@ -477,27 +518,67 @@ def _parse_seq(value: Any) -> int:
     return seq
 
 
-def submit_action(user: User, session: GameSession, seq: Any, action: Any) -> int:
-    """Check who acts and enqueue the action for a worker; returns the acting seat."""
-    from play import tasks
+def check_move(
+    seat: int, seq: Any, action: Any, *, current: int, status: str, to_act: Iterable[int]
+) -> int:
+    """The checks made before a move is queued, over what is known of the game; the seq.
 
+    Pure: the HTTP view gives it the stored row, the websocket what it last relayed to
+    that seat. The worker checks again under the row lock, so these only spare a task
+    and answer at once.
+    """
     seq = _parse_seq(seq)
     if not isinstance(action, dict):
         raise PlayError(_('An action is an object with a "type".'))
-    seat = seat_of(user, session)
-    if seat is None:
-        raise NotAllowed(_("Only the players of this game can act in it."))
-    session.refresh_from_db()
-    if session.status != GameSession.Status.RUNNING:
+    if status != GameSession.Status.RUNNING:
         raise PlayError(_("This game is not being played."))
-    if seq != session.seq:
+    if seq != current:
         raise PlayError(_("The game has moved on; look at the table again."))
-    system = engine_of(session.system)
-    if seat.number not in system.to_act(session.state):
+    if seat not in to_act:
         raise NotAllowed(_("It is not your turn."))
-    args = (session.pk, seat.number, seq, action)
-    transaction.on_commit(lambda: tasks.apply_action.delay(*args))
-    return seat.number
+    return seq
+
+
+def queue_move(session_id: int, seat: int, seq: int, action: dict[str, Any]) -> None:
+    """Hand the move to a worker (``play.tasks.apply_action``); a broker down is an error."""
+    from play import tasks
+
+    args = (session_id, seat, seq, action)
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(lambda: tasks.apply_action.delay(*args))
+        return
+    try:
+        tasks.apply_action.delay(*args)
+    except OperationalError:  # the broker is down: nothing was queued, so nothing changed
+        logger.warning("move for session %s at seq %s not queued: broker down", session_id, seq)
+        raise PlayError(_("The game server cannot take moves right now; try again.")) from None
+
+
+def submit_action(user: User, session: GameSession | int, seq: Any, action: Any) -> int:
+    """Check who acts and enqueue the action for a worker; returns the acting seat.
+
+    ``session`` may be the row or its id: the checks read the current row in one query
+    (the user's seat, status, ``seq`` and the state whose turn it is).
+    """
+    session_id = session if isinstance(session, int) else session.pk
+    row = None
+    if user is not None and user.is_authenticated:
+        row = (
+            SessionSeat.objects.filter(session_id=session_id, user=user)
+            .values_list(
+                "number", "session__status", "session__seq", "session__system", "session__state"
+            )
+            .first()
+        )
+    if row is None:
+        _parse_seq(seq)
+        raise NotAllowed(_("Only the players of this game can act in it."))
+    number, status, current, system_key, state = row
+    running = status == GameSession.Status.RUNNING and state is not None
+    to_act = engine_of(system_key).to_act(state) if running else ()
+    seq = check_move(number, seq, action, current=current, status=status, to_act=to_act)
+    queue_move(session_id, number, seq, action)
+    return number
 
 
 @dataclass(frozen=True)
@@ -520,7 +601,10 @@ def apply_action(session_id: int, seat: int, seq: int, action: dict[str, Any]) -
         if session is None or session.status != GameSession.Status.RUNNING:
             return Applied("over")
         if session.seq != seq:
-            return Applied("stale", seq=session.seq)
+            # A repeated delivery, or a move made on an old view: that page catches up.
+            message = _("The game has moved on; look at the table again.")
+            _push_error_on_commit(session_id, seat, seq, message)
+            return Applied("stale", message, session.seq)
         system = engine_of(session.system)
         seats = list(session.seats.order_by("number"))
         now = timezone.now()
@@ -590,23 +674,40 @@ def run_bot(session_id: int, seq: int) -> Applied | None:
 
 
 def flag_time(session_id: int, seat: int, seq: int) -> bool:
-    """The clock of ``seat`` ran out at ``seq``: that player loses. Harmless if late or twice."""
+    """The clock task of ``seat`` fell due: if its time has run out, that player loses.
+
+    ``seq`` is the move the task was queued at; what counts is the seat's clock now. If
+    the seat is not to act (its clock stopped) the task has nothing to do; if its
+    deadline lies ahead the task queues itself for it. Harmless if late or twice.
+    """
     with transaction.atomic():
         session = _lock(session_id)
-        if session is None or session.status != GameSession.Status.RUNNING or session.seq != seq:
+        if session is None or session.status != GameSession.Status.RUNNING:
             return False
         seats = list(session.seats.order_by("number"))
         acting = next((s for s in seats if s.number == seat), None)
-        if acting is None or acting.deadline is None:
+        if acting is None:
             return False
+        system = engine_of(session.system)
         now = timezone.now()
-        if acting.deadline > now:  # delivered early: wait for the real deadline
-            _schedule_clock(session.pk, seat, seq, acting.deadline)
-            return False
-        _end_by_default(
-            session, seats, engine_of(session.system), acting, GameSession.EndReason.TIME, now
-        )
-    return True
+        running = acting.deadline is not None and seat in system.to_act(session.state)
+        if running and acting.deadline <= now:
+            _end_by_default(session, seats, system, acting, GameSession.EndReason.TIME, now)
+            return True
+        # Another task still to come (a second of slack for one delivered a hair early).
+        due = acting.clock_check_at
+        pending = due is not None and due > now + timedelta(seconds=1)
+        if running:
+            if pending and due <= acting.deadline:
+                return False
+            _schedule_clock(session.pk, seat, session.seq, acting.deadline)
+            acting.clock_check_at = acting.deadline
+        else:
+            if pending:
+                return False
+            acting.clock_check_at = None
+        acting.save(update_fields=["clock_check_at"])
+    return False
 
 
 def concede(user: User, session: GameSession) -> GameSession:
@@ -652,14 +753,23 @@ def abort(user: User, session: GameSession) -> GameSession:
 def _run_clocks(
     session: GameSession, seats: Sequence[SessionSeat], to_act: Iterable[int], now: datetime
 ) -> None:
-    """Charge the time used since each running clock started; start the clocks of who acts now."""
+    """Charge the time used since each running clock started; start the clocks of who acts now.
+
+    Bots have no clock (their ``time_left`` is None): they never run out of time. A seat
+    whose clock starts gets a clock task only when none is queued that falls due by its
+    new deadline: the bank only shrinks, so a deadline is never earlier than the one
+    before it, and the queued task, finding the deadline moved on, queues itself for the
+    new one (``flag_time``). One task per seat then covers a whole game instead of one
+    per move. One UPDATE stores the seats that changed.
+    """
     acting = set(to_act)
+    changed = []
     for seat in seats:
-        changed = False
+        dirty = False
         if seat.deadline is not None and seat.time_left is not None:
             seat.time_left = max(0.0, (seat.deadline - now).total_seconds())
             seat.deadline = None
-            changed = True
+            dirty = True
         if (
             session.status == GameSession.Status.RUNNING
             and seat.number in acting
@@ -667,9 +777,17 @@ def _run_clocks(
             and seat.time_left is not None
         ):
             seat.deadline = now + timedelta(seconds=seat.time_left)
-            changed = True
-        if changed:
-            seat.save(update_fields=["time_left", "deadline"])
+            due = seat.clock_check_at
+            if due is None or due <= now or due > seat.deadline:
+                seat.clock_check_at = seat.deadline
+                _schedule_clock(session.pk, seat.number, session.seq, seat.deadline)
+            dirty = True
+        if dirty:
+            changed.append(seat)
+    if len(changed) == 1:
+        changed[0].save(update_fields=["time_left", "deadline", "clock_check_at"])
+    elif changed:
+        SessionSeat.objects.bulk_update(changed, ["time_left", "deadline", "clock_check_at"])
 
 
 def _schedule_clock(session_id: int, seat: int, seq: int, eta: datetime) -> None:
@@ -689,10 +807,7 @@ def _after_change(
     to_act = system.to_act(session.state)
     _run_clocks(session, seats, to_act, now)
     session_id, seq = session.pk, session.seq
-    transaction.on_commit(lambda: push_views(session_id), robust=True)
-    for seat in seats:
-        if seat.deadline is not None:
-            _schedule_clock(session_id, seat.number, seq, seat.deadline)
+    _push_on_commit(session, seats)
     if any(s.is_bot and s.number in to_act for s in seats):
         delay = bot_delay()
         transaction.on_commit(
@@ -747,10 +862,50 @@ def _finish(
         ]
     )
     _run_clocks(session, seats, (), now)  # stops every clock, keeping what is left in the bank
-    session_id = session.pk
-    transaction.on_commit(lambda: push_views(session_id), robust=True)
+    _push_on_commit(session, seats)
     if session.match_id:
         _record_in_match(session, seats, result)
+
+
+def _match_outcome(
+    seats: Sequence[SessionSeat], result: GameResult
+) -> tuple[int | None, list[int] | None, list[int | None] | None]:
+    """A finished game as the tournament takes it, by match seat.
+
+    The sole winner's match seat (``None`` on a draw or a shared win), every match
+    seat's placement (``tournaments.results.game_placements``: elimination order, rule
+    1.3, then the game's scores; a player who conceded or ran out of time is reported as
+    eliminated by ``_end_by_default`` and so places last) and the scores, if the game
+    keeps one for every seat.
+    """
+    from tournaments.results import ResultError, game_placements
+
+    by_number = {s.number: s for s in seats}
+    winner: int | None = None
+    if not result.draw and len(result.winners) == 1:
+        match_seat = by_number[result.winners[0]].match_seat
+        winner = match_seat.seat if match_seat is not None else None
+    numbers = sorted(by_number)
+    index = {number: k for k, number in enumerate(numbers)}
+    scores = dict(result.scores or {})
+    try:
+        places = game_placements(
+            len(numbers),
+            winners=[index[n] for n in result.winners if n in index],
+            draw=result.draw,
+            eliminated=[index[n] for n in result.eliminated if n in index],
+            scores={index[n]: v for n, v in scores.items() if n in index},
+        )
+    except ResultError as exc:  # a two-player match needs only the winner
+        logger.warning("no placements from result %s: %s", result, exc)
+        return winner, None, None
+    order = sorted(
+        numbers,
+        key=lambda n: by_number[n].match_seat.seat if by_number[n].match_seat else n,
+    )
+    placements = [places[index[n]] for n in order]
+    seat_scores = [scores.get(n) for n in order] if scores else None
+    return winner, placements, seat_scores
 
 
 def _record_in_match(
@@ -760,15 +915,15 @@ def _record_in_match(
     from tournaments import services as tournament_services
     from tournaments.models import Match
 
-    by_number = {s.number: s for s in seats}
-    winner: int | None = None
-    if not result.draw and len(result.winners) == 1:
-        match_seat = by_number[result.winners[0]].match_seat
-        winner = match_seat.seat if match_seat is not None else None
+    winner, placements, scores = _match_outcome(seats, result)
     try:
         with transaction.atomic():
-            match = tournament_services.record_engine_game(
-                session.match, session.game_number, winner
+            match = tournament_services.record_engine_result(
+                session.match,
+                session.game_number,
+                winner_seat=winner,
+                placements=placements,
+                scores=scores,
             )
     except tournament_services.TournamentError as exc:
         logger.warning("game %s not recorded in match %s: %s", session.pk, session.match_id, exc)

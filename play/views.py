@@ -259,7 +259,9 @@ def _group_actions(labelled: list[dict[str, str]], actions: list[Any]) -> list[d
     for item, action in zip(labelled, actions, strict=False):
         kind = action.get("type", "?") if isinstance(action, Mapping) else "?"
         groups.setdefault(kind, []).append(item)
-    return [{"kind": kind, "label": _label(kind), "actions": items} for kind, items in groups.items()]
+    return [
+        {"kind": kind, "label": _label(kind), "actions": items} for kind, items in groups.items()
+    ]
 
 
 def _table_template(session: GameSession) -> str:

@@ -95,7 +95,7 @@ def test_deck_text_round_trip():
 
 
 def test_online_round_runs_itself(
-    alice, bob, charlie, client, online_event, settings, django_capture_on_commit_callbacks
+    alice, bob, charlie, dave, client, online_event, settings, django_capture_on_commit_callbacks
 ):
     # Bot games on real decks can run to thousands of moves; the cap keeps the test bounded.
     settings.PLAY_MAX_MOVES = 300
@@ -144,21 +144,20 @@ def test_online_round_runs_itself(
         name = SYSTEM.db.card(card_id).name_en
         if card_id not in public and name not in public:
             secret_names.add(name)
-    client.force_login(charlie)
-    for url in (
-        reverse("play:game", args=[bob_game.pk]),
-        reverse("play:spectate", args=[bob_game.pk]),
-        reverse("play:table", args=[bob_game.pk]),
-        reverse("play:state", args=[bob_game.pk]),
-    ):
-        response = client.get(url, follow=True)
+    # Viewers who hold no seat in bob's game: an outsider, and the other registered person
+    # unless the pairing (drawn from the event's seed) made charlie bob's opponent.
+    viewers = [dave] + ([] if bob_game.seats.filter(user=charlie).exists() else [charlie])
+    urls = ("play:game", "play:spectate", "play:table", "play:state")
+    for viewer, name_of_url in ((v, u) for v in viewers for u in urls):
+        client.force_login(viewer)
+        response = client.get(reverse(name_of_url, args=[bob_game.pk]), follow=True)
         assert response.status_code == 200
         text = response.content.decode()
         for card_id in hand:
             if card_id not in public:
                 assert f'"{card_id}"' not in text and f">{card_id}<" not in text
         for name in secret_names:
-            assert name not in text, (url, name)
+            assert name not in text, (viewer, name_of_url, name)
         assert 'data-zone="hand"' not in text
     assert any(name in own for name in secret_names) or not secret_names
 
