@@ -9,8 +9,10 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    path("api/drafts/", include("drafting.api_urls")),
     path("api/", include("tournaments.api_urls")),
     path("draft/", include("drafting.urls")),
     path("play/", include("play.urls")),
+    path("staff/", include("dashboard.urls")),
     path("", include("tournaments.urls")),
 ]
