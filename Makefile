@@ -64,6 +64,9 @@ bench: install-dev
 	$(BIN)/python bench/standings_page.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/engine.py --system ascension
+	$(BIN)/python bench/dashboard_page.py
+	$(BIN)/python bench/draft_load.py
+	$(BIN)/python bench/play_load.py
 
 messages: install-dev
 	$(BIN)/python manage.py makemessages -l ru --ignore=.venv --ignore=var

@@ -78,6 +78,8 @@ def parse_database_url(url: str, base_dir: Path) -> dict:
         if not name:
             raise ImproperlyConfiguredEnv(f"DATABASE_URL={url!r} names no database")
         options = {key: values[-1] for key, values in parse_qs(parts.query).items()}
+        if "pool" in options:
+            options["pool"] = _pool_option(options["pool"], url)
         try:
             port = parts.port
         except ValueError:
@@ -90,7 +92,8 @@ def parse_database_url(url: str, base_dir: Path) -> dict:
             "HOST": parts.hostname or "",
             "PORT": str(port or ""),
             # 0: under ASGI each request runs in its own thread, so kept-alive
-            # connections would pile up past max_connections instead of being reused.
+            # connections would pile up past max_connections instead of being reused;
+            # the pool (``database_pool``) reuses them instead, and Django requires 0 with it.
             "CONN_MAX_AGE": 0,
             "CONN_HEALTH_CHECKS": True,
             "OPTIONS": options,
@@ -98,6 +101,48 @@ def parse_database_url(url: str, base_dir: Path) -> dict:
     raise ImproperlyConfiguredEnv(
         f"DATABASE_URL={url!r}: unsupported scheme {scheme!r} (use sqlite:/// or postgres://)"
     )
+
+
+def _pool_option(raw: str, url: str) -> dict | bool:
+    """``?pool=`` in DATABASE_URL: off/false/0, on/true (the sizes from the environment),
+    a maximum size, or the settings' own dict written out (``{'max_size': 8, ...}``)."""
+    value = raw.strip()
+    if value.lower() in _FALSE or value == "0":
+        return False
+    if value.lower() in _TRUE:
+        return database_pool() or {}
+    if value.isdigit():
+        return {**(database_pool() or {}), "max_size": int(value), "min_size": 0}
+    if value.startswith("{"):
+        import ast
+
+        try:
+            parsed = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            parsed = None
+        if isinstance(parsed, dict):
+            return parsed
+    raise ImproperlyConfiguredEnv(f"DATABASE_URL={url!r}: pool={raw!r} is not a pool setting")
+
+
+def database_pool() -> dict | bool:
+    """psycopg's connection pool for PostgreSQL, per process, from the environment.
+
+    ``DATABASE_POOL_MAX`` connections at most (default 8; 0 turns pooling off and every
+    request opens its own connection), ``DATABASE_POOL_MIN`` kept open (default 1),
+    ``DATABASE_POOL_TIMEOUT`` seconds a request waits for a free connection before it
+    fails (default 30). Every process has its own pool: the ASGI server, each Celery
+    worker process, each test run; their sum must stay under PostgreSQL's max_connections.
+    """
+    size = env_int("DATABASE_POOL_MAX", 8, minimum=0)
+    if size == 0:
+        return False
+    low = env_int("DATABASE_POOL_MIN", 1, minimum=0)
+    if low > size:
+        raise ImproperlyConfiguredEnv(
+            f"DATABASE_POOL_MIN={low} must not exceed DATABASE_POOL_MAX={size}"
+        )
+    return {"min_size": low, "max_size": size, "timeout": env_int("DATABASE_POOL_TIMEOUT", 30, 1)}
 
 
 def parse_redis_url(url: str) -> str:

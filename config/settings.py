@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.env import (
     ImproperlyConfiguredEnv,
+    database_pool,
     env_bool,
     env_int,
     env_list,
@@ -53,6 +54,7 @@ INSTALLED_APPS = [
     "tournaments",
     "drafting",
     "play",
+    "dashboard",
 ]
 
 MIDDLEWARE = [
@@ -94,6 +96,9 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+elif "pool" not in DATABASES["default"]["OPTIONS"]:
+    # PostgreSQL: a pool of connections per process (see config.env.database_pool).
+    DATABASES["default"]["OPTIONS"]["pool"] = database_pool()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
@@ -110,6 +115,10 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes the database connections, and under prefork the whole
+# connection pool, before and after every task unless this is set: each task would open
+# new PostgreSQL connections. A worker process keeps its connection for this many tasks.
+CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 100, minimum=0)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
@@ -124,6 +133,9 @@ if REDIS_URL:
             "CONFIG": {
                 "hosts": [{"address": REDIS_URL, "socket_timeout": None}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "gauntlet"),
+                # channels-redis drops messages beyond 100 waiting per channel; a busy
+                # draft or game group under load needs more headroom than that.
+                "capacity": env_int("CHANNELS_CAPACITY", 1000, minimum=100),
             },
         }
     }
@@ -188,9 +200,19 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        # Failed requests and tasks, kept for the staff dashboard (dashboard/errors.py).
+        "error_records": {"class": "dashboard.errors.ErrorRecordHandler", "level": "ERROR"},
+    },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
     "loggers": {
-        "gauntlet": {"level": os.environ.get("LOG_LEVEL", "INFO"), "propagate": True},
+        "gauntlet": {
+            "level": os.environ.get("LOG_LEVEL", "INFO"),
+            "handlers": ["error_records"],
+            "propagate": True,
+        },
+        "django.request": {"handlers": ["error_records"], "propagate": True},
+        "celery.app.trace": {"handlers": ["error_records"], "propagate": True},
     },
 }
