@@ -149,9 +149,31 @@ def settings_override(stack: Stack, name: str, lines: list[str]) -> dict[str, st
     }
 
 
-def start_daphne(stack: Stack, port: int, env: dict | None = None) -> subprocess.Popen:
-    argv = [str(VENV_BIN / "daphne"), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
-    return stack.start("daphne", argv, env)
+SERVERS = ("uvicorn", "daphne")
+
+
+def server_argv(kind: str, fd: int | None = None, port: int | None = None) -> list[str]:
+    """The command line of one ASGI server process on an inherited socket or a port.
+
+    uvicorn as deployed (uvloop, httptools, the websockets library, no access log);
+    daphne, the Channels project's server, for comparison.
+    """
+    where = ["--fd", str(fd)] if fd is not None else ["--host", "127.0.0.1", "--port", str(port)]
+    if kind == "daphne":
+        if fd is None:
+            where = ["-b", "127.0.0.1", "-p", str(port)]
+        return [str(VENV_BIN / "daphne"), *where, "config.asgi:application"]
+    return [
+        str(VENV_BIN / "uvicorn"), *where, "--loop", "uvloop", "--http", "httptools",
+        "--ws", "websockets", "--lifespan", "off", "--no-access-log", "--log-level", "warning",
+        "config.asgi:application",
+    ]  # fmt: skip
+
+
+def start_server(
+    stack: Stack, port: int, env: dict | None = None, kind: str = "uvicorn"
+) -> subprocess.Popen:
+    return stack.start(kind, server_argv(kind, port=port), env)
 
 
 def start_worker(

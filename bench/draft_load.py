@@ -1,12 +1,14 @@
-"""Draft load through the real stack: daphne, Redis, Celery worker processes, PostgreSQL.
+"""Draft load through the real stack: uvicorn, Redis, Celery worker processes, PostgreSQL.
 
-    python bench/draft_load.py [--pods 64] [--seats 8] [--workers 2] [--servers 1]
-                               [--think-ms 5000] [--boosters 4] [--json]
+    python bench/draft_load.py [--pods 64] [--seats 8] [--workers 2] [--servers 2]
+                               [--server uvicorn|daphne] [--think-ms 5000] [--boosters 4]
+                               [--json]
 
 Creates a scratch PostgreSQL database (migrated, dropped at the end), flushes Redis db 9,
-starts ``--servers`` daphne processes on one shared listening socket and one Celery
-worker (``--workers`` prefork processes) on them, each process with its own pool of
-PostgreSQL connections (``--server-pool``, ``--worker-pool``), creates ``--pods`` casual pods of ``--seats`` human seats (users in
+starts ``--servers`` ASGI server processes (uvicorn, or ``--server daphne``) on one
+shared listening socket and one Celery worker (``--workers`` prefork processes), each
+process with its own pool of PostgreSQL connections (``--server-pool``,
+``--worker-pool``), creates ``--pods`` casual pods of ``--seats`` human seats (users in
 bulk) and starts them. Every seat is an asyncio client in this process, speaking raw
 HTTP/1.1 and the websocket protocol over asyncio streams (no client library is
 installed), and behaves as the room page's script does: it logs in through the login
@@ -53,7 +55,7 @@ and its own late pick is refused (``rejected_picks``). Nothing is lost or duplic
 
 The clients run on the same machine as the stack and take CPU from it; ``cpu_seconds``
 shows each part's share, and ``machine_busy`` how busy the whole machine was (other
-work on it included). For a quick look: ``--pods 8 --boosters 1``.
+work on it included). For a quick look: ``--pods 8 --boosters 2``.
 """
 
 from __future__ import annotations
@@ -84,6 +86,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VENV_BIN = Path(sys.executable).parent
+
+from bench._stack import SERVERS, server_argv  # noqa: E402
 
 DB_NAME = "gauntlet_bench_draft"
 PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
@@ -793,7 +797,7 @@ def wait_http(port: int, stack: Stack, timeout: float = 60) -> None:
             if b" 200 " in s.recv(64):
                 return
         time.sleep(0.3)
-    raise RuntimeError("daphne did not answer in time")
+    raise RuntimeError("the ASGI server did not answer in time")
 
 
 def main() -> int:
@@ -813,13 +817,22 @@ def main() -> int:
     )
     parser.add_argument("--timeout", type=float, default=1800, help="give up after (s)")
     parser.add_argument(
-        "--servers", type=int, default=1, help="daphne processes sharing the listening socket"
+        "--servers",
+        type=int,
+        default=2,
+        help="ASGI server processes sharing the listening socket (default 2: one per core)",
+    )
+    parser.add_argument(
+        "--server",
+        choices=SERVERS,
+        default="uvicorn",
+        help="the ASGI server (default uvicorn, as deployed; daphne for comparison)",
     )
     parser.add_argument(
         "--server-pool",
         type=int,
         default=16,
-        help="PostgreSQL connections pooled by the daphne process (DATABASE_POOL_MAX)",
+        help="PostgreSQL connections pooled by each server process (DATABASE_POOL_MAX)",
     )
     parser.add_argument(
         "--worker-pool",
@@ -870,7 +883,7 @@ def run(args, stack: Stack) -> int:
 
     port = free_port()
     server_env = {"DATABASE_POOL_MAX": str(args.server_pool)}
-    # One listening socket shared by ``--servers`` daphne processes (the kernel hands
+    # One listening socket shared by ``--servers`` server processes (the kernel hands
     # each connection to one of them), as a deployment runs several ASGI processes.
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -879,12 +892,7 @@ def run(args, stack: Stack) -> int:
     listener.set_inheritable(True)
     fd = listener.fileno()
     servers = [
-        stack.start(
-            f"daphne{n}",
-            [str(VENV_BIN / "daphne"), "--fd", str(fd), "config.asgi:application"],
-            server_env,
-            pass_fds=(fd,),
-        )
+        stack.start(f"{args.server}{n}", server_argv(args.server, fd), server_env, pass_fds=(fd,))
         for n in range(args.servers)
     ]
     worker = stack.start(
@@ -908,7 +916,7 @@ def run(args, stack: Stack) -> int:
     wait_http(port, stack)
 
     components = {
-        "daphne": lambda: cpu_seconds([proc.pid for proc in servers]),
+        "server": lambda: cpu_seconds([proc.pid for proc in servers]),
         "celery": lambda: cpu_seconds([worker.pid]),
         "redis": lambda: cpu_seconds(pids_named("redis-server")),
         "clients": own_cpu_seconds,
@@ -948,6 +956,7 @@ def run(args, stack: Stack) -> int:
         "seats": args.seats,
         "celery_workers": args.workers,
         "servers": args.servers,
+        "server": args.server,
         "boosters": args.boosters,
         "think_ms": args.think_ms,
         "picks_over": args.picks_over,

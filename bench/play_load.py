@@ -415,7 +415,7 @@ def run_row(n: int, args, stack, port, pids, row_index: int) -> dict:
     # Let the worker drain the first pushes and clock tasks of the deal.
     time.sleep(2)
     components = {
-        "daphne": lambda: _stack.cpu_seconds([pids["daphne"]]),
+        "server": lambda: _stack.cpu_seconds([pids["server"]]),
         "celery": lambda: _stack.cpu_seconds([pids["celery"]]),
         "postgres": lambda: _stack.cpu_seconds(_stack.pids_named("postgres")),
         "redis": lambda: _stack.cpu_seconds(_stack.pids_named("redis-server")),
@@ -490,6 +490,12 @@ def main() -> int:
     )
     parser.add_argument("--via", choices=["ws", "http"], default="ws", help="how actions go")
     parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
+    parser.add_argument(
+        "--server",
+        choices=_stack.SERVERS,
+        default="uvicorn",
+        help="the ASGI server (default uvicorn, as deployed; daphne for comparison)",
+    )
     parser.add_argument("--system", default="ascension", help="game system of the games")
     parser.add_argument(
         "--time-bank", type=int, default=15 * 60, help="seconds per player (0: untimed)"
@@ -550,10 +556,10 @@ def run(args, counts: list[int], stack) -> int:
     if args.db_reuse_max:
         lines.append(f"CELERY_DB_REUSE_MAX = {args.db_reuse_max}")
     env = _stack.settings_override(stack, "play_bench_settings", lines)
-    daphne = _stack.start_daphne(stack, port, env)
+    server = _stack.start_server(stack, port, env, args.server)
     worker = _stack.start_worker(stack, args.workers, "playbench", env)
     _stack.wait_http(port, stack)
-    pids = {"daphne": daphne.pid, "celery": worker.pid}
+    pids = {"server": server.pid, "celery": worker.pid}
     rows = []
     for index, n in enumerate(counts):
         print(f"{n} games ...", file=sys.stderr, flush=True)

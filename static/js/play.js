@@ -1,10 +1,13 @@
 // Online game page: the seat's own view arrives over a websocket; the table is then
 // re-fetched from the server (which renders only what this viewer may see). Moves are
-// posted with fetch; an illegal move's message comes back over the socket.
+// posted with fetch; an illegal move's message comes back over the socket. A push can be
+// lost (a server restart, a full channel): while the socket is open, a page that has heard
+// nothing for SILENCE_MS, or nothing within MOVE_MS of its own accepted move, re-fetches.
 (function () {
   "use strict";
 
-  var root, errorBox, socket, pollTimer, attempt = 0;
+  var SILENCE_MS = 20000, MOVE_MS = 4000;
+  var root, errorBox, socket, pollTimer, attempt = 0, heard = Date.now(), moveTimer = null;
 
   function csrf(form) {
     var input = form.querySelector("input[name=csrfmiddlewaretoken]");
@@ -31,7 +34,20 @@
       });
   }
 
+  function watch() {
+    // The safety net while the socket is open: polling covers the time it is closed.
+    setInterval(function () {
+      if (socket && socket.readyState === 1 && root.dataset.status === "running" &&
+          Date.now() - heard > (Number(root.dataset.silenceMs) || SILENCE_MS)) {
+        heard = Date.now();
+        refresh();
+      }
+    }, 5000);
+  }
+
   function onMessage(event) {
+    heard = Date.now();
+    if (moveTimer) { clearTimeout(moveTimer); moveTimer = null; }
     var msg;
     try { msg = JSON.parse(event.data); } catch (e) { return; }
     var data = msg.data || {};
@@ -86,6 +102,7 @@
     }).then(function (res) {
       if (!res.ok) { showError(res.body.error); refresh(); }
       else if (!socket || socket.readyState !== 1) { setTimeout(refresh, 500); }
+      else if (!moveTimer) { moveTimer = setTimeout(function () { moveTimer = null; refresh(); }, MOVE_MS); }
     }).catch(function () { refresh(); });
   }
 
@@ -94,6 +111,6 @@
     errorBox = document.getElementById("play-error");
     if (!root) { return; }
     root.addEventListener("submit", submit);
-    if ("WebSocket" in window) { connect(); } else { poll(); }
+    if ("WebSocket" in window) { connect(); watch(); } else { poll(); }
   });
 })();

@@ -24,7 +24,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engine.ascension.game import SYSTEM
-from play import services
+from play import push, services
 from play.models import GameSession
 from tournaments import services as tournament_services
 from tournaments.models import Match
@@ -206,3 +206,34 @@ def test_two_people_play_a_best_of_three_match_and_the_standings_change(
 
 def _game_three_absent(match_id: int) -> bool:
     return not GameSession.objects.filter(match_id=match_id, game_number=3).exists()
+
+
+# A push that never arrives: the open game page catches up on its own. The opponent's move
+# is stored with the live push switched off (as when a server restarts or a channel
+# overflows), so the socket stays open and silent; the page's safety net re-fetches its
+# table after a stretch of silence (``data-silence-ms``, shortened here from 20 s).
+
+
+def test_a_page_whose_push_was_lost_refetches_after_silence(
+    bo3_match, db_thread, new_page, monkeypatch
+):
+    _event, game = bo3_match
+    users = db_thread(_seat_users, game.pk)
+    seat, seq, action = db_thread(_next_move, game.pk)
+    watcher = 1 - seat  # the player who is not to act watches the move arrive
+    page = new_page()
+    log_in(page, users[watcher])
+    page.goto(f"/play/{game.pk}/")
+    expect(page.locator("body")).to_have_attribute("data-live", "on")
+    expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
+
+    sent: list = []
+    monkeypatch.setattr(push, "send", lambda messages: sent.append(messages))
+    assert db_thread(_apply, game.pk, seat, seq, action) == "applied"
+    assert sent  # the move would have been pushed; it went nowhere
+
+    page.wait_for_timeout(1500)  # no push: the page still shows the old position
+    expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
+    page.evaluate("document.getElementById('play').dataset.silenceMs = '1000'")
+    expect(page.locator("#play")).to_have_attribute("data-seq", str(seq + 1), timeout=10_000)
+    assert page.evaluate("document.body.dataset.live") == "on"  # the socket stayed open
