@@ -19,7 +19,6 @@ described in docs/ascension.md::
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -33,9 +32,8 @@ from engine.ascension.effects import (
     EffectError,
     validate_ability,
 )
+from engine.cards import loader
 from engine.cards.loader import CardDataError
-
-_REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 
 SETS_DIR = Path(__file__).resolve().parent.parent / "sets" / "ascension"
 SET_FIELDS = {"code", "name", "released", "cards"}
@@ -119,52 +117,9 @@ class CardDB:
         return [c for c in self.cards.values() if c.pile == pile]
 
 
-class _DuplicateKey(ValueError):
-    pass
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _DuplicateKey(key)
-        result[key] = value
-    return result
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(_REPO_ROOT))
-    except ValueError:
-        return str(path)
-
-
-class _Checker:
-    """Raises CardDataError naming the file and the card being read."""
-
-    def __init__(self, source: str):
-        self.source = source
-        self.card: str | None = None
-
-    def fail(self, field: str, message: str) -> CardDataError:
-        return CardDataError(self.source, message, self.card, field)
-
-    def text_pair(self, value: Any, field: str, allow_empty: bool = False) -> tuple[str, str]:
-        if not isinstance(value, Mapping) or set(value) != {"ru", "en"}:
-            raise self.fail(field, 'needs exactly the languages {"ru": ..., "en": ...}')
-        for lang in ("ru", "en"):
-            if not isinstance(value[lang], str):
-                raise self.fail(f"{field}.{lang}", "must be a string")
-            if not allow_empty and not value[lang].strip():
-                raise self.fail(f"{field}.{lang}", "must not be empty")
-        return value["ru"], value["en"]
-
-    def integer(self, value: Any, field: str, minimum: int = 0) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(field, f"must be an integer, not {value!r}")
-        if value < minimum:
-            raise self.fail(field, f"must be at least {minimum}, not {value}")
-        return value
+# The «Восхождение» set loader's checker and JSON reading: the same errors, naming the
+# file, the card and the field.
+_Checker = loader._Checker
 
 
 def _card(raw: Any, index: int, code: str, check: _Checker, numbers: set[int]) -> Card:
@@ -290,16 +245,8 @@ def parse_set(data: Any, source: str) -> CardSet:
 def load_set(path: Path) -> CardSet:
     """Read and validate one set file."""
     path = Path(path)
-    check = _Checker(_display(path))
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicate_keys)
-    except FileNotFoundError:
-        raise check.fail("", "no such file") from None
-    except json.JSONDecodeError as exc:
-        raise check.fail("", f"not valid JSON: {exc}") from None
-    except _DuplicateKey as exc:
-        raise check.fail("", f"the key {exc.args[0]!r} appears twice in one object") from None
-    return parse_set(data, check.source)
+    check = _Checker(loader._display(path))
+    return parse_set(loader.read_json(path, check), check.source)
 
 
 @functools.lru_cache(maxsize=4)

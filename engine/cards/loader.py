@@ -155,12 +155,11 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def load_set(path: Path) -> CardSet:
-    """Read and validate one set file."""
-    path = Path(path)
-    check = _Checker(_display(path))
+def read_json(path: Path, check: _Checker) -> Any:
+    """A set file's JSON, strictly: a missing file, bad JSON, text that is not UTF-8 and a
+    key given twice in one object are each a ``CardDataError`` naming the file."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicate_keys)
+        return json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicate_keys)
     except _DuplicateKey as exc:
         raise check.fail("", f"the key {exc.args[0]!r} appears twice in one object") from None
     except FileNotFoundError:
@@ -169,6 +168,13 @@ def load_set(path: Path) -> CardSet:
         raise check.fail("", f"not valid JSON: {exc}") from None
     except UnicodeDecodeError:
         raise check.fail("", "not UTF-8 text") from None
+
+
+def load_set(path: Path) -> CardSet:
+    """Read and validate one set file."""
+    path = Path(path)
+    check = _Checker(_display(path))
+    data = read_json(path, check)
     if not isinstance(data, Mapping):
         raise check.fail("", "a set file holds one JSON object")
     extra = set(data) - SET_FIELDS
