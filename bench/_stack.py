@@ -1,6 +1,6 @@
 """Shared pieces of the load benches that run the real stack.
 
-A scratch PostgreSQL database, one daphne process, one Celery worker with prefork
+A scratch PostgreSQL database, one ASGI server process, one Celery worker with prefork
 processes, a Redis database; and clients speaking raw HTTP/1.1 and the websocket
 protocol over asyncio streams (no client library is installed). ``Stack`` owns every
 process and resource a bench starts and ``close`` undoes all of it.
@@ -195,7 +195,7 @@ def wait_http(port: int, stack: Stack, path: str = "/accounts/login/", timeout: 
             if b" 200 " in s.recv(64):
                 return
         time.sleep(0.3)
-    raise RuntimeError("daphne did not answer in time")
+    raise RuntimeError("the ASGI server did not answer in time")
 
 
 # ---------------------------------------------------------------- CPU accounting

@@ -1,14 +1,16 @@
-"""Online-play load through the real stack: daphne, Redis, Celery worker processes, PostgreSQL.
+"""Online-play load through the real stack: uvicorn, Redis, Celery worker processes, PostgreSQL.
 
     python bench/play_load.py [--games 100,500,1000] [--seconds 60] [--think-ms 4000]
-                              [--workers 2] [--via ws|http] [--system ascension] [--json]
+                              [--workers 2] [--server uvicorn|daphne] [--via ws|http]
+                              [--system ascension] [--json]
 
 Creates a scratch PostgreSQL database (migrated, dropped at the end), flushes Redis db 10,
-starts one daphne process and one Celery worker (``--workers`` prefork processes) on
-them. For each N in ``--games`` it deals N fresh two-player games (casual games between
-two people, through ``play.services``; clocks on with ``--time-bank`` seconds each, so
-the clock tasks are queued as in production) and drives them for ``--seconds``. Every seat is an asyncio client in this process speaking the websocket
-protocol over asyncio streams, as the game page does: it opens ``/ws/play/<id>/``
+starts one ASGI server process (uvicorn, or ``--server daphne``) and one Celery worker
+(``--workers`` prefork processes) on them. For each N in ``--games`` it deals N fresh
+two-player games (casual games between two people, through ``play.services``; clocks on
+with ``--time-bank`` seconds each, so the clock tasks are queued as in production) and
+drives them for ``--seconds``. Every seat is an asyncio client in this process speaking
+the websocket protocol over asyncio streams, as the game page does: it opens ``/ws/play/<id>/``
 (logged in by a session cookie made in bulk beforehand), and whenever the pushed view
 says it is to act, it "thinks" and then sends a legal action picked at random from the
 ``legal`` list of its own view, with the ``seq`` of that view. ``--via ws`` (default)
@@ -43,7 +45,7 @@ Figures per row (measured over the last ``--seconds`` minus ``--warmup``):
 Settings can be varied for an experiment without touching the project:
 ``--channel-capacity``, ``--prefetch`` (Celery prefetch multiplier) and
 ``--db-reuse-max`` (``CELERY_DB_REUSE_MAX``) are written to a settings module in the
-bench's temporary directory for daphne and the worker; by default the project's settings
+bench's temporary directory for the server and the worker; by default the project's settings
 are used as they are.
 
 The machine is shared: the load average and CPU seconds of each part are printed with the
@@ -505,7 +507,7 @@ def main() -> int:
         "--channel-capacity",
         type=int,
         default=0,
-        help="channels-redis capacity for daphne and the worker (0: the project's setting)",
+        help="channels-redis capacity for the server and the worker (0: the project's setting)",
     )
     parser.add_argument(
         "--prefetch",
