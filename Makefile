@@ -61,6 +61,7 @@ test: system-deps install-dev services
 
 bench: install-dev
 	$(BIN)/python bench/pairing.py
+	$(BIN)/python bench/pod_pairing.py
 	$(BIN)/python bench/standings_page.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/engine.py --system ascension

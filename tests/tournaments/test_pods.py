@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tournaments import pods as pods_module
 from tournaments.pods import (
     PLACEMENT_POINTS,
     PairingError,
@@ -419,3 +420,35 @@ def test_module_imports_no_django():
     code = "import sys, tournaments.pods; print(any(m.startswith('django') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(min_value=6, max_value=16).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(st.integers(0, 12), min_size=n, max_size=n),
+            st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=3 * n),
+            st.permutations(range(n)),
+            st.integers(2, 4),
+        )
+    )
+)
+def test_the_local_search_prices_a_swapped_seat_exactly_as_the_whole_pod(case):
+    # The swap search prices a pod with one seat changed from the pod's other players
+    # (``_without``/``_with``); the figures must be those of ``_pod_cost`` itself.
+    n, points, pairs, order, size = case
+    met = [set() for _ in range(n)]
+    for a, b in pairs:
+        if a != b:
+            met[a].add(b)
+            met[b].add(a)
+    pod, outside = list(order[:size]), order[size:]
+    seats = pods_module._without(pod, points, met)
+    for i, x in itertools.product(range(size), [*outside, pod[0]]):
+        if x in pod and x != pod[i]:
+            continue
+        changed = [*pod[:i], x, *pod[i + 1 :]]
+        assert pods_module._with(seats[i], x, points, met) == pods_module._pod_cost(
+            changed, points, met
+        )
