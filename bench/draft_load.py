@@ -69,7 +69,6 @@ import json
 import os
 import random
 import re
-import resource
 import shutil
 import signal
 import socket
@@ -87,7 +86,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VENV_BIN = Path(sys.executable).parent
 
-from bench._stack import SERVERS, server_argv  # noqa: E402
+from bench._stack import (  # noqa: E402
+    SERVERS,
+    cpu_seconds,
+    free_port,
+    machine_busy_seconds,
+    own_cpu_seconds,
+    pct,
+    pg_admin,
+    pids_named,
+    server_argv,
+)
 
 DB_NAME = "gauntlet_bench_draft"
 PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
@@ -183,64 +192,8 @@ class Stack:
             print(f"server and worker logs kept in {self.logdir}", file=sys.stderr)
 
 
-def pg_admin(sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(dbname="postgres", autocommit=True, **PG) as conn:
-        conn.execute(sql)
-
-
 def drop_database() -> None:
     pg_admin(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU seconds of these processes and their live children."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    seen = set()
-    todo = list(pids)
-    while todo:
-        pid = todo.pop()
-        if pid in seen:
-            continue
-        seen.add(pid)
-        with contextlib.suppress(OSError):
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / tick
-        with contextlib.suppress(OSError):
-            for task in Path(f"/proc/{pid}/task").iterdir():
-                children = (task / "children").read_text().split()
-                todo.extend(int(c) for c in children)
-    return total
-
-
-def own_cpu_seconds() -> float:
-    """This process alone (the clients), without the server and worker it started."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-def machine_busy_seconds() -> float:
-    """CPU seconds every core of the machine spent not idle (from /proc/stat)."""
-    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    return (sum(fields[:8]) - fields[3] - fields[4]) / os.sysconf("SC_CLK_TCK")
-
-
-def pids_named(fragment: str) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            with contextlib.suppress(OSError):
-                if fragment in (entry / "comm").read_text():
-                    out.append(int(entry.name))
-    return out
 
 
 # ---------------------------------------------------------------- a tiny HTTP/1.1 client
@@ -706,13 +659,6 @@ def latencies(rows: list[dict], drafters: list[Drafter], started: float) -> dict
                 ready = max(ready, pod_end[d.pod_id])
             system.append(max(0.0, seen - ready) * 1000)
     return {"wall": wall, "system": system}
-
-
-def pct(values: list[float], q: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 1)
 
 
 # ---------------------------------------------------------------- the run
