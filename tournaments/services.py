@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -997,22 +997,31 @@ def report_result(user: User, match: Match, games: list[int | None]) -> Match:
         _check_games_match(match)
         _outcome(match, games)
         ResultReport.objects.update_or_create(match=match, registration=seat.registration, defaults={"games": list(games)})
-        reports = list(match.reports.all())
-        if len(reports) == match.seats.count() and all(r.games == reports[0].games for r in reports):
-            _finalise(match, list(games), Match.Source.CONFIRMED)
-            _maybe_complete_round(match.round)
-        elif len(reports) > 1 and any(r.games != reports[0].games for r in reports):
-            match.status = Match.Status.DISPUTED
-            match.version += 1
-            match.save(update_fields=["status", "version"])
-            _audit(match.round.event, None, AuditEntry.Action.DISPUTE,
-                   f"Players disagree on table {match.table} of {match.round}", match=match.pk)
-        else:
-            match.status = Match.Status.REPORTED
-            match.version += 1
-            match.save(update_fields=["status", "version"])
-        broadcast_on_commit(match.round.event_id, "pairings")
+        _settle_reports(
+            match,
+            [r.games for r in match.reports.all()],
+            lambda: _finalise(match, list(games), Match.Source.CONFIRMED),
+        )
     return match
+
+
+def _settle_reports(match: Match, reported: list, finalise: Callable[[], None]) -> None:
+    """After a player's report: every seat reported the same, the match is final; two
+    reports differ, it is disputed; else it waits for the other reports."""
+    if len(reported) == match.seats.count() and all(r == reported[0] for r in reported):
+        finalise()
+        _maybe_complete_round(match.round)
+    elif any(r != reported[0] for r in reported):
+        match.status = Match.Status.DISPUTED
+        match.version += 1
+        match.save(update_fields=["status", "version"])
+        _audit(match.round.event, None, AuditEntry.Action.DISPUTE,
+               f"Players disagree on table {match.table} of {match.round}", match=match.pk)
+    else:
+        match.status = Match.Status.REPORTED
+        match.version += 1
+        match.save(update_fields=["status", "version"])
+    broadcast_on_commit(match.round.event_id, "pairings")
 
 
 def confirm_result(user: User, match: Match) -> Match:
@@ -1103,21 +1112,11 @@ def report_placements(user: User, match: Match, placements: Sequence[int]) -> Ma
             match=match, registration=seat.registration,
             defaults={"games": [], "placements": placements},
         )
-        reports = list(match.reports.all())
-        if len(reports) == match.seats.count() and all(r.placements == placements for r in reports):
-            _finalise_pod(match, placements, None, Match.Source.CONFIRMED)
-            _maybe_complete_round(match.round)
-        elif any(r.placements != placements for r in reports):
-            match.status = Match.Status.DISPUTED
-            match.version += 1
-            match.save(update_fields=["status", "version"])
-            _audit(match.round.event, None, AuditEntry.Action.DISPUTE,
-                   f"Players disagree on table {match.table} of {match.round}", match=match.pk)
-        else:
-            match.status = Match.Status.REPORTED
-            match.version += 1
-            match.save(update_fields=["status", "version"])
-        broadcast_on_commit(match.round.event_id, "pairings")
+        _settle_reports(
+            match,
+            [r.placements for r in match.reports.all()],
+            lambda: _finalise_pod(match, placements, None, Match.Source.CONFIRMED),
+        )
     return match
 
 
