@@ -280,8 +280,9 @@ class Http:
 
 class Socket:
     """The room page's websocket, as draft.js handles it: a pushed pack is kept by its
-    pick number (``packs``: pick -> (time received, html)); "seat" asks for the panel.
-    ``event`` is set on either."""
+    pick number (``packs``: pick -> (time received, html)); "seat" asks for the panel,
+    or, with a ``redirect``, says the draft ended (the page goes to deck building).
+    ``event`` is set on each."""
 
     def __init__(self, port: int, path: str, cookies: str) -> None:
         self.port, self.path, self.cookies = port, path, cookies
@@ -289,6 +290,7 @@ class Socket:
         self.notices = Counter()
         self.packs: dict[int, tuple[float, str]] = {}
         self.seat_notice = False
+        self.over = False
         self.answers: asyncio.Queue[dict] = asyncio.Queue()
         self.task: asyncio.Task | None = None
         self.writer: asyncio.StreamWriter | None = None
@@ -344,7 +346,7 @@ class Socket:
                     break
                 elif opcode == 0x1:
                     data = json.loads(payload)
-                    if "answer" in data or "redirect" in data:
+                    if "changed" not in data and ("answer" in data or "redirect" in data):
                         self.answers.put_nowait(data)
                     elif "pack" in data:
                         self.notices["pack"] += 1
@@ -355,7 +357,10 @@ class Socket:
                     else:
                         what = data.get("changed")
                         self.notices[what] += 1
-                        if what == "seat":
+                        if what == "seat" and data.get("redirect"):
+                            self.over = True  # the draft ended: the page goes to its deck
+                            self.event.set()
+                        elif what == "seat":
                             self.seat_notice = True
                             self.event.set()
 
@@ -432,6 +437,8 @@ class Drafter:
         while True:
             if number in self.socket.packs:
                 return self.parse(self.socket.packs[number][1])
+            if self.socket.over:
+                return "over", None, []
             if self.socket.seat_notice:
                 self.refetches += 1
                 return self.parse(await self.panel())
@@ -639,7 +646,7 @@ def latencies(rows: list[dict], drafters: list[Drafter], started: float) -> dict
     pod_end: dict[int, float] = defaultdict(float)  # the pod's last pick: the draft ends
     for (pod_id, _seat, _number), t in submitted.items():
         pod_end[pod_id] = max(pod_end[pod_id], t)
-    wall, system = [], []
+    wall, system, samples = [], [], []
     for d in drafters:
         for number, sent in d.submitted.items():
             seen = d.seen.get(number + 1)
@@ -658,7 +665,10 @@ def latencies(rows: list[dict], drafters: list[Drafter], started: float) -> dict
             else:  # the seat's last pick: what it sees next is the end of the draft
                 ready = max(ready, pod_end[d.pod_id])
             system.append(max(0.0, seen - ready) * 1000)
-    return {"wall": wall, "system": system}
+            samples.append(
+                (round(sent - started, 3), round(system[-1], 1), round(wall[-1], 1), number)
+            )
+    return {"wall": wall, "system": system, "samples": samples}
 
 
 # ---------------------------------------------------------------- the run
@@ -793,6 +803,13 @@ def main() -> int:
         help="send picks over the pod's websocket, as the room page does while it is "
         "connected (default), or POST them as the page's form does without one",
     )
+    parser.add_argument(
+        "--samples",
+        metavar="PATH",
+        help="also write every pick as a CSV line (seconds into the run, system ms, wall ms, "
+        "pick number), "
+        "to see when the slow ones happened",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 
@@ -888,6 +905,10 @@ def run(args, stack: Stack) -> int:
     checked = verify(opened, drafters)
     lat = latencies(checked.pop("rows"), drafters, started)
     connections.close_all()
+    if args.samples:
+        with open(args.samples, "w") as fh:
+            fh.write("sent_s,system_ms,wall_ms,pick\n")
+            fh.writelines(",".join(map(str, row)) + "\n" for row in sorted(lat["samples"]))
     elapsed = ended - started
     picks = sum(len(d.submitted) for d in drafters)
     post = [ms for d in drafters for ms in d.post_ms]

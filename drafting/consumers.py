@@ -7,7 +7,7 @@ its language) and "pod" when the pod itself changed
 group, the only place their pack travels: after a neighbour's pick the socket renders
 the pack the player now faces, in the player's language, and sends it as HTML, so the
 page shows it without asking again. "seat" asks the page to re-fetch its whole panel
-(the draft started or ended).
+(the draft started), or, with a ``redirect``, to go to deck building (the draft ended).
 
 A player's page also makes its picks over this socket when it is open: ``{"pick": n,
 "card": id}`` goes through the same service as the pick form (same checks, same errors)
@@ -93,7 +93,10 @@ class PodConsumer(AsyncJsonWebsocketConsumer):
             )
 
     async def draft_changed(self, message: dict) -> None:
-        await self.send_json({"changed": message["what"]})
+        out = {"changed": message["what"]}
+        if message.get("redirect"):
+            out["redirect"] = message["redirect"]  # the page goes there (the draft ended)
+        await self.send_json(out)
 
     async def draft_pack(self, message: dict) -> None:
         # Rendering a pack is a few milliseconds of pure Python with no database: done

@@ -20,20 +20,18 @@ from __future__ import annotations
 import logging
 import math
 import random
-import threading
-import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import push
 from drafting import boosters
 from drafting import draft as draft_core
 from drafting.models import MAX_SEATS, MIN_SEATS, Pick, Pod, Seat
@@ -663,13 +661,8 @@ def _after_change(
     messages = [
         (player_group(pod.pk, seat.user_id), pack_message(pod, seat, pack)) for seat, pack in packs
     ]
-    if _progress_due(pod.pk):
-        messages.append((pod_group(pod.pk), progress_message(pod, seats)))
-    else:
-        pod_id = pod.pk
-        transaction.on_commit(lambda: _progress_later(pod_id))
-    if messages:
-        transaction.on_commit(lambda: _send_messages(messages))
+    progress, pod_id = progress_message(pod, seats), pod.pk
+    transaction.on_commit(lambda: _send_after_pick(pod_id, messages, progress))
 
 
 TIMERS_LOST_AFTER = timedelta(seconds=60)
@@ -754,7 +747,8 @@ def _finish_draft(pod: Pod, now: datetime) -> None:
     pod.save(update_fields=["status", "updated_at"])
     Seat.objects.filter(pod=pod).update(timer_key="", pick_deadline=None, highlighted="")
     _start_building(pod, card_db(pod), now)
-    _notify(pod.pk, overview=True, seats=range(pod.seats_count))
+    deck = reverse("drafting:deck", kwargs={"pk": pod.pk})
+    _notify(pod.pk, overview=True, seats=range(pod.seats_count), redirect=deck)
 
 
 # ---------------------------------------------------------------- deck building
@@ -1072,19 +1066,15 @@ def player_group(pod_id: int, user_id: int) -> str:
     return f"draft-{pod_id}-user-{user_id}"
 
 
-def _send(groups: list[tuple[str, str]]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-
-    async def send_all() -> None:  # one trip to the event loop for every group
-        for group, what in groups:
-            await layer.group_send(group, {"type": "draft.changed", "what": what})
-
-    try:
-        async_to_sync(send_all)()
-    except Exception:  # a page missing one refresh must never undo a saved pick
-        logger.exception("live update to %s failed", groups)
+def _send(groups: list[tuple[str, str]], redirect: str | None = None) -> None:
+    # A page missing one refresh must never undo a saved pick (``push`` logs and drops).
+    messages = []
+    for group, what in groups:
+        message = {"type": "draft.changed", "what": what}
+        if redirect and what == "seat":
+            message["redirect"] = redirect
+        messages.append((group, message))
+    push.send(messages)
 
 
 def pack_message(pod: Pod, seat: Seat, pack: Mapping[str, Any]) -> dict[str, Any]:
@@ -1108,53 +1098,15 @@ def pack_message(pod: Pod, seat: Seat, pack: Mapping[str, Any]) -> dict[str, Any
 
 
 PROGRESS_EVERY = 2.0  # seconds: a pod's progress goes to its pages at most this often
-_progress_sent: dict[int, float] = {}
 
 
-def _progress_due(pod_id: int) -> bool:
-    """At most one progress message per pod every ``PROGRESS_EVERY`` seconds (per
-    process). Every page of a pod hears each one, so unthrottled they would be most of
-    the channel layer's traffic and could crowd out the packs; the counts are cosmetic
-    and a left-out one is sent at the end of the interval (``_progress_later``)."""
-    now = time.monotonic()
-    if now - _progress_sent.get(pod_id, -PROGRESS_EVERY) < PROGRESS_EVERY:
-        return False
-    _progress_sent[pod_id] = now
-    if len(_progress_sent) > 10_000:
-        _progress_sent.clear()
-    return True
-
-
-_progress_later_pods: set[int] = set()
-_progress_later_lock = threading.Lock()
-
-
-def _progress_later(pod_id: int) -> None:
-    """A progress message was left out: send the pod's progress as it is then, once,
-    when the interval is over (a timer thread of this process)."""
-    with _progress_later_lock:
-        if pod_id in _progress_later_pods:
-            return
-        _progress_later_pods.add(pod_id)
-    timer = threading.Timer(PROGRESS_EVERY, _send_progress_now, args=(pod_id,))
-    timer.daemon = True
-    timer.start()
-
-
-def _send_progress_now(pod_id: int) -> None:
-    from django.db import connection
-
-    with _progress_later_lock:
-        _progress_later_pods.discard(pod_id)
-    try:
-        pod = Pod.objects.filter(pk=pod_id, status=Pod.Status.DRAFTING).first()
-        if pod is not None and pod.state:
-            _progress_sent[pod_id] = time.monotonic()
-            _send_messages([(pod_group(pod_id), progress_message(pod, ()))])
-    except Exception:  # a page missing one refresh must never break anything
-        logger.exception("progress of pod %s not sent", pod_id)
-    finally:
-        connection.close()
+def _send_after_pick(pod_id: int, packs: list[tuple[str, dict]], progress: dict) -> None:
+    """The packs to the players who now face them; the pod's progress to all its pages,
+    at most once per ``PROGRESS_EVERY`` seconds per process (every page of the pod hears
+    it, so unthrottled it would be most of the channel layer's traffic; the counts are
+    cosmetic, and the last one offered in an interval goes out at its end)."""
+    push.send(packs)
+    push.send_latest(("draft-progress", pod_id), pod_group(pod_id), progress, PROGRESS_EVERY)
 
 
 def progress_message(pod: Pod, seats: Iterable[Seat]) -> dict[str, Any]:
@@ -1168,23 +1120,14 @@ def progress_message(pod: Pod, seats: Iterable[Seat]) -> dict[str, Any]:
     return {"type": "draft.progress", "pod": pod.pk, "rows": rows}
 
 
-def _send_messages(messages: list[tuple[str, dict[str, Any]]]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
+def _notify(
+    pod_id: int, *, overview: bool = False, seats: Iterable[int] = (), redirect: str | None = None
+) -> None:
+    """After commit: tell the players of the listed seats and (``overview``) the pod's group.
 
-    async def send_all() -> None:
-        for group, message in messages:
-            await layer.group_send(group, message)
-
-    try:
-        async_to_sync(send_all)()
-    except Exception:  # a page missing one update must never undo a saved pick
-        logger.exception("live update of pod %s failed", messages[0][1].get("pod"))
-
-
-def _notify(pod_id: int, *, overview: bool = False, seats: Iterable[int] = ()) -> None:
-    """After commit: tell the players of the listed seats and (``overview``) the pod's group."""
+    With ``redirect`` the players' pages go there instead of fetching their panel again
+    (the draft's end takes everyone to deck building, as the last pick's answer does).
+    """
     numbers = list(seats)
     users = []
     if numbers:
@@ -1194,4 +1137,4 @@ def _notify(pod_id: int, *, overview: bool = False, seats: Iterable[int] = ()) -
     if overview:
         groups.append((pod_group(pod_id), "pod"))
     if groups:
-        transaction.on_commit(lambda: _send(groups))
+        transaction.on_commit(lambda: _send(groups, redirect))

@@ -39,10 +39,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError
 
+from config import push
 from engine.core import registry
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.protocol import GameResult, GameSystem, State, replay
-from play import push
 from play.models import ActionLog, GameSession, SessionSeat
 
 logger = logging.getLogger("gauntlet.play")

@@ -43,7 +43,14 @@
   }
 
   // rows: [picks made, packs held, seat waited on (0-based) or null] per seat.
+  // Each server process sends a pod's progress on its own schedule, so an older one can
+  // arrive after a newer one: the pod's total of picks never goes down, so it tells.
+  var progressTotal = -1;
+
   function showProgress(rows) {
+    var total = rows.reduce(function (sum, row) { return sum + row[0]; }, 0);
+    if (total < progressTotal) { return; }
+    progressTotal = total;
     document.querySelectorAll("table.seats").forEach(function (table) {
       rows.forEach(function (row, number) {
         var tr = table.querySelector('tr[data-seat="' + number + '"]');
@@ -133,7 +140,9 @@
     socket.onmessage = function (message) {
       var data = {};
       try { data = JSON.parse(message.data); } catch (e) { /* ignore */ }
-      if (data.answer !== undefined || data.redirect || (data.error && !data.pack)) { showAnswer(data); }
+      if (data.answer !== undefined || data.redirect || (data.error && !data.pack)) {
+        showAnswer(data);  // a pick's answer, or the draft's end: on to deck building
+      }
       else if (data.pack) {
         if (!pushed || data.pick >= pushed.pick) { pushed = { pick: data.pick, html: data.pack }; }
         showPushed();

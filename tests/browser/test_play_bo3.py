@@ -23,8 +23,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from playwright.sync_api import Page, expect
 
+from config import push
 from engine.ascension.game import SYSTEM
-from play import push, services
+from play import services
 from play.models import GameSession
 from tournaments import services as tournament_services
 from tournaments.models import Match

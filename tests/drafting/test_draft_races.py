@@ -126,11 +126,73 @@ def test_a_pack_travels_only_to_its_players_socket_in_their_language(
     assert progress[a] == [1, 1, None] and progress[b] == [1, 1, None]
 
 
-def test_a_pods_progress_goes_out_at_most_once_per_interval(monkeypatch):
-    monkeypatch.setattr(services, "PROGRESS_EVERY", 60.0)
-    monkeypatch.setattr(services, "_progress_sent", {})
-    assert services._progress_due(1) is True
-    assert services._progress_due(1) is False  # within the interval: left out
-    assert services._progress_due(2) is True  # another pod has its own interval
-    monkeypatch.setattr(services, "PROGRESS_EVERY", 0.0)
-    assert services._progress_due(1) is True
+def test_the_drafts_end_sends_every_players_page_to_deck_building(alice, bob, settings):
+    """The last pick's answer sends its picker to the deck page; the other players'
+    sockets are told the same (a redirect), so no page has to fetch its panel first."""
+    from asgiref.sync import async_to_sync
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+    from django.urls import reverse
+
+    from drafting.routing import websocket_urlpatterns
+
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    pod = services.create_pod(alice, seats_count=2, set_codes=["VS1", "VS1"])
+    services.join_pod(bob, pod)
+    pod = services.start_pod(alice, pod)
+    users = {s.number: s.user for s in Seat.objects.filter(pod=pod).select_related("user")}
+
+    def pick_all_but_the_last() -> tuple:
+        while True:
+            state = Pod.objects.get(pk=pod.pk).state
+            waiting = [n for n in users if draft_core.current_pack(state, n) is not None]
+            total = sum(len(p) for p in draft_core.pools(state))
+            if total == 59:
+                n = waiting[0]
+                return users[n], draft_core.current_pack(state, n)["cards"][0]
+            n = waiting[0]
+            number = draft_core.pick_number(state, n)
+            services.make_pick(users[n], pod, number, draft_core.current_pack(state, n)["cards"][0])
+
+    last_picker, card = pick_all_but_the_last()
+    other = bob if last_picker == alice else alice
+
+    async def scenario():
+        from channels.db import database_sync_to_async
+
+        socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/draft/{pod.pk}/")
+        socket.scope["user"] = other
+        assert (await socket.connect())[0]
+        await database_sync_to_async(services.make_pick)(last_picker, pod, 30, card)
+        frames = []
+        while not await socket.receive_nothing(timeout=0.3):
+            frames.append(await socket.receive_json_from())
+        await socket.disconnect()
+        return frames
+
+    frames = async_to_sync(scenario)()
+    assert Pod.objects.get(pk=pod.pk).status == Pod.Status.BUILDING
+    deck = reverse("drafting:deck", kwargs={"pk": pod.pk})
+    assert {"changed": "seat", "redirect": deck} in frames, frames
+
+
+def test_a_pods_progress_is_offered_to_the_throttled_push_after_each_pick(alice, bob, monkeypatch):
+    """Each pick offers the pod's progress under the pod's key, to be sent at most once
+    per ``PROGRESS_EVERY`` (the interval itself: ``tests/test_push.py``)."""
+    from config import push
+
+    offered = []
+    monkeypatch.setattr(services, "PROGRESS_EVERY", 2.0)
+    monkeypatch.setattr(push, "send_latest", lambda *args: offered.append(args))
+    pod = services.create_pod(alice, seats_count=2)
+    services.join_pod(bob, pod)
+    pod = services.start_pod(alice, pod)
+    b = Seat.objects.get(pod=pod, user=bob).number
+    offered.clear()  # the start's
+    services.make_pick(bob, pod, 1, draft_core.current_pack(pod.state, b)["cards"][0])
+    assert len(offered) == 1
+    key, group, message, every = offered[0]
+    assert key == ("draft-progress", pod.pk) and group == services.pod_group(pod.pk)
+    assert every == 2.0 and message["type"] == "draft.progress"
+    # Bob: one pick, no pack, waits on Alice; Alice holds two packs.
+    assert message["rows"][b] == [1, 0, 1 - b] and message["rows"][1 - b] == [0, 2, None]
