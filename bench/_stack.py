@@ -45,9 +45,12 @@ class Stack:
         self.db_created = False
         self.closed = False
         self.ok = False
+        self.listeners: list[socket.socket] = []
         self.logdir = Path(tempfile.mkdtemp(prefix=prefix))
 
-    def start(self, name: str, argv: list[str], env: dict | None = None) -> subprocess.Popen:
+    def start(
+        self, name: str, argv: list[str], env: dict | None = None, pass_fds: tuple = ()
+    ) -> subprocess.Popen:
         log = self.logdir / f"{name}.log"
         proc = subprocess.Popen(
             argv,
@@ -56,6 +59,7 @@ class Stack:
             stdout=log.open("wb"),
             stderr=subprocess.STDOUT,
             start_new_session=True,  # its own group: stopping it stops its children
+            pass_fds=pass_fds,
         )
         self.procs.append((name, proc, log))
         return proc
@@ -170,20 +174,43 @@ def server_argv(kind: str, fd: int | None = None, port: int | None = None) -> li
     ]  # fmt: skip
 
 
-def start_server(
-    stack: Stack, port: int, env: dict | None = None, kind: str = "uvicorn"
-) -> subprocess.Popen:
-    return stack.start(kind, server_argv(kind, port=port), env)
+def start_servers(
+    stack: Stack, count: int, env: dict | None = None, kind: str = "uvicorn"
+) -> tuple[int, list[subprocess.Popen]]:
+    """``count`` server processes on one listening socket (the kernel hands each
+    connection to one of them), as a deployment runs several ASGI processes."""
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(2048)
+    listener.set_inheritable(True)
+    fd = listener.fileno()
+    stack.listeners.append(listener)
+    servers = [
+        stack.start(f"{kind}{n}", server_argv(kind, fd), env, pass_fds=(fd,)) for n in range(count)
+    ]
+    return listener.getsockname()[1], servers
+
+
+WORKER_POOLS = ("prefork", "solo")
 
 
 def start_worker(
-    stack: Stack, processes: int, name: str, env: dict | None = None
-) -> subprocess.Popen:
-    argv = [
-        str(VENV_BIN / "celery"), "-A", "config", "worker", "-P", "prefork",
-        "-c", str(processes), "-l", "WARNING", "-n", f"{name}-{os.getpid()}@%h",
-    ]  # fmt: skip
-    return stack.start("celery", argv, env)
+    stack: Stack, processes: int, name: str, env: dict | None = None, pool: str = "prefork"
+) -> list[subprocess.Popen]:
+    """``processes`` Celery worker processes: one prefork worker with that many children
+    (the default), or (``solo``) that many workers running their tasks in their own
+    process, with no hand-over to a child."""
+
+    def argv(pool_name: str, concurrency: int, n: int) -> list[str]:
+        return [
+            str(VENV_BIN / "celery"), "-A", "config", "worker", "-P", pool_name,
+            "-c", str(concurrency), "-l", "WARNING", "-n", f"{name}{n}-{os.getpid()}@%h",
+        ]  # fmt: skip
+
+    if pool == "solo":
+        return [stack.start(f"celery{n}", argv("solo", 1, n), env) for n in range(processes)]
+    return [stack.start("celery", argv("prefork", processes, 0), env)]
 
 
 def wait_http(port: int, stack: Stack, path: str = "/accounts/login/", timeout: float = 60) -> None:

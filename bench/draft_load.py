@@ -1,12 +1,14 @@
 """Draft load through the real stack: uvicorn, Redis, Celery worker processes, PostgreSQL.
 
     python bench/draft_load.py [--pods 64] [--seats 8] [--workers 2] [--servers 2]
+                               [--worker-kind prefork|solo] [--samples PATH]
                                [--server uvicorn|daphne] [--think-ms 5000] [--boosters 4]
                                [--json]
 
 Creates a scratch PostgreSQL database (migrated, dropped at the end), flushes Redis db 9,
 starts ``--servers`` ASGI server processes (uvicorn, or ``--server daphne``) on one
-shared listening socket and one Celery worker (``--workers`` prefork processes), each
+shared listening socket and ``--workers`` Celery worker processes (prefork children, or
+``--worker-kind solo`` workers), each
 process with its own pool of PostgreSQL connections (``--server-pool``,
 ``--worker-pool``), creates ``--pods`` casual pods of ``--seats`` human seats (users in
 bulk) and starts them. Every seat is an asyncio client in this process, speaking raw
@@ -69,13 +71,8 @@ import json
 import os
 import random
 import re
-import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter, defaultdict
@@ -87,19 +84,22 @@ sys.path.insert(0, str(ROOT))
 VENV_BIN = Path(sys.executable).parent
 
 from bench._stack import (  # noqa: E402
+    PG,
     SERVERS,
+    WORKER_POOLS,
+    Stack,
     cpu_seconds,
-    free_port,
+    install_signal_exit,
     machine_busy_seconds,
     own_cpu_seconds,
     pct,
-    pg_admin,
     pids_named,
-    server_argv,
+    start_servers,
+    start_worker,
+    wait_http,
 )
 
 DB_NAME = "gauntlet_bench_draft"
-PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
 REDIS_URL = "redis://127.0.0.1:6379/9"
 PASSWORD = "bench-pass"
 THINK_MS = 5000  # see "Pacing" in the module docstring
@@ -122,78 +122,6 @@ CARD_RE = re.compile(r'name="card" value="([^"]+)"')
 STATE_RE = re.compile(r'class="pack-state" data-pick="(\d+)" data-has-pack="([01])"')
 CSRF_RE = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 ERROR_RE = re.compile(r'class="msg error"')
-
-
-# ---------------------------------------------------------------- processes and cleanup
-
-
-class Stack:
-    """Every process and resource the bench starts; ``close`` undoes all of it."""
-
-    def __init__(self) -> None:
-        self.procs: list[tuple[str, subprocess.Popen, Path]] = []
-        self.db_created = False
-        self.closed = False
-        self.ok = False
-        self.logdir = Path(tempfile.mkdtemp(prefix="draft-load-"))
-
-    def start(
-        self, name: str, argv: list[str], env: dict | None = None, pass_fds: tuple = ()
-    ) -> subprocess.Popen:
-        log = self.logdir / f"{name}.log"
-        proc = subprocess.Popen(
-            argv,
-            cwd=ROOT,
-            env={**os.environ, **ENV, **(env or {})},
-            stdout=log.open("wb"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own group: stopping it stops its children
-            pass_fds=pass_fds,
-        )
-        self.procs.append((name, proc, log))
-        return proc
-
-    def check_alive(self) -> None:
-        for name, proc, log in self.procs:
-            if proc.poll() is not None:
-                tail = log.read_text(errors="replace")[-3000:]
-                raise RuntimeError(f"{name} exited with {proc.returncode}:\n{tail}")
-
-    def close(self) -> None:
-        if self.closed:
-            return
-        self.closed = True
-        for _name, proc, _log in reversed(self.procs):
-            if proc.poll() is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGTERM)
-        deadline = time.time() + 10
-        for _name, proc, _log in self.procs:
-            try:
-                proc.wait(timeout=max(0.1, deadline - time.time()))
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=5)
-        if self.db_created:
-            with contextlib.suppress(Exception):
-                from django.db import connections
-
-                connections.close_all()
-            with contextlib.suppress(Exception):
-                drop_database()
-        with contextlib.suppress(Exception):
-            import redis
-
-            redis.Redis.from_url(REDIS_URL).flushdb()
-        if self.ok:
-            shutil.rmtree(self.logdir, ignore_errors=True)
-        else:
-            print(f"server and worker logs kept in {self.logdir}", file=sys.stderr)
-
-
-def drop_database() -> None:
-    pg_admin(f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
 
 
 # ---------------------------------------------------------------- a tiny HTTP/1.1 client
@@ -744,18 +672,6 @@ async def fill_seats(drafters: list[Drafter]) -> None:
         d.seat = found[d.username]
 
 
-def wait_http(port: int, stack: Stack, timeout: float = 60) -> None:
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        stack.check_alive()
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1) as s:
-            s.sendall(b"GET /accounts/login/ HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
-            if b" 200 " in s.recv(64):
-                return
-        time.sleep(0.3)
-    raise RuntimeError("the ASGI server did not answer in time")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pods", type=int, default=64)
@@ -783,6 +699,13 @@ def main() -> int:
         choices=SERVERS,
         default="uvicorn",
         help="the ASGI server (default uvicorn, as deployed; daphne for comparison)",
+    )
+    parser.add_argument(
+        "--worker-kind",
+        choices=WORKER_POOLS,
+        default="prefork",
+        help="one prefork Celery worker with --workers children (default), or --workers "
+        "solo workers, each running its tasks in its own process",
     )
     parser.add_argument(
         "--server-pool",
@@ -813,14 +736,9 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
 
-    stack = Stack()
+    stack = Stack(DB_NAME, REDIS_URL, ENV, "draft-load-")
     atexit.register(stack.close)
-
-    def on_signal(signum, frame):
-        raise SystemExit(128 + signum)
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    install_signal_exit()
     try:
         return run(args, stack)
     finally:
@@ -828,12 +746,8 @@ def main() -> int:
 
 
 def run(args, stack: Stack) -> int:
-    import redis
-
-    drop_database()
-    pg_admin(f'CREATE DATABASE "{DB_NAME}"')
-    stack.db_created = True
-    redis.Redis.from_url(REDIS_URL).flushdb()
+    stack.create_database()
+    stack.flush_redis()
 
     import django
 
@@ -844,43 +758,20 @@ def run(args, stack: Stack) -> int:
     pods = setup_database(args.pods, args.seats, args.boosters, run_name)
     connections.close_all()
 
-    port = free_port()
     server_env = {"DATABASE_POOL_MAX": str(args.server_pool)}
-    # One listening socket shared by ``--servers`` server processes (the kernel hands
-    # each connection to one of them), as a deployment runs several ASGI processes.
-    listener = socket.socket()
-    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    listener.bind(("127.0.0.1", port))
-    listener.listen(2048)
-    listener.set_inheritable(True)
-    fd = listener.fileno()
-    servers = [
-        stack.start(f"{args.server}{n}", server_argv(args.server, fd), server_env, pass_fds=(fd,))
-        for n in range(args.servers)
-    ]
-    worker = stack.start(
-        "celery",
-        [
-            str(VENV_BIN / "celery"),
-            "-A",
-            "config",
-            "worker",
-            "-P",
-            "prefork",
-            "-c",
-            str(args.workers),
-            "-l",
-            "WARNING",
-            "-n",
-            f"draftbench-{os.getpid()}@%h",
-        ],
+    port, servers = start_servers(stack, args.servers, server_env, args.server)
+    workers = start_worker(
+        stack,
+        args.workers,
+        "draftbench",
         {"DATABASE_POOL_MAX": str(args.worker_pool), "DATABASE_POOL_MIN": "1"},
+        args.worker_kind,
     )
     wait_http(port, stack)
 
     components = {
         "server": lambda: cpu_seconds([proc.pid for proc in servers]),
-        "celery": lambda: cpu_seconds([worker.pid]),
+        "celery": lambda: cpu_seconds([w.pid for w in workers]),
         "redis": lambda: cpu_seconds(pids_named("redis-server")),
         "clients": own_cpu_seconds,
         "machine_busy": machine_busy_seconds,  # every core, PostgreSQL included

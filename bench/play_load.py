@@ -1,12 +1,15 @@
 """Online-play load through the real stack: uvicorn, Redis, Celery worker processes, PostgreSQL.
 
     python bench/play_load.py [--games 100,500,1000] [--seconds 60] [--think-ms 4000]
-                              [--workers 2] [--server uvicorn|daphne] [--via ws|http]
+                              [--workers 2] [--worker-kind prefork|solo] [--servers 2]
+                              [--server uvicorn|daphne] [--via ws|http]
                               [--system ascension] [--json]
 
 Creates a scratch PostgreSQL database (migrated, dropped at the end), flushes Redis db 10,
-starts one ASGI server process (uvicorn, or ``--server daphne``) and one Celery worker
-(``--workers`` prefork processes) on them. For each N in ``--games`` it deals N fresh
+starts ``--servers`` ASGI server processes (uvicorn, or ``--server daphne``) on one
+listening socket and ``--workers`` Celery worker processes (the children of one prefork
+worker, or with ``--worker-kind solo`` that many workers running tasks in their own
+process). For each N in ``--games`` it deals N fresh
 two-player games (casual games between two people, through ``play.services``; clocks on
 with ``--time-bank`` seconds each, so the clock tasks are queued as in production) and
 drives them for ``--seconds``. Every seat is an asyncio client in this process speaking
@@ -417,8 +420,8 @@ def run_row(n: int, args, stack, port, pids, row_index: int) -> dict:
     # Let the worker drain the first pushes and clock tasks of the deal.
     time.sleep(2)
     components = {
-        "server": lambda: _stack.cpu_seconds([pids["server"]]),
-        "celery": lambda: _stack.cpu_seconds([pids["celery"]]),
+        "server": lambda: _stack.cpu_seconds(pids["server"]),
+        "celery": lambda: _stack.cpu_seconds(pids["celery"]),
         "postgres": lambda: _stack.cpu_seconds(_stack.pids_named("postgres")),
         "redis": lambda: _stack.cpu_seconds(_stack.pids_named("redis-server")),
         "clients": _stack.own_cpu_seconds,
@@ -493,6 +496,19 @@ def main() -> int:
     parser.add_argument("--via", choices=["ws", "http"], default="ws", help="how actions go")
     parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
     parser.add_argument(
+        "--worker-kind",
+        choices=_stack.WORKER_POOLS,
+        default="prefork",
+        help="one prefork Celery worker with --workers children (default), or --workers "
+        "solo workers, each running its tasks in its own process",
+    )
+    parser.add_argument(
+        "--servers",
+        type=int,
+        default=2,
+        help="ASGI server processes sharing the listening socket (default 2: one per core)",
+    )
+    parser.add_argument(
         "--server",
         choices=_stack.SERVERS,
         default="uvicorn",
@@ -549,7 +565,6 @@ def run(args, counts: list[int], stack) -> int:
     call_command("migrate", verbosity=0)
     connections.close_all()
 
-    port = _stack.free_port()
     lines = []
     if args.channel_capacity:
         lines.append(f"CHANNEL_LAYERS['default']['CONFIG']['capacity'] = {args.channel_capacity}")
@@ -558,10 +573,10 @@ def run(args, counts: list[int], stack) -> int:
     if args.db_reuse_max:
         lines.append(f"CELERY_DB_REUSE_MAX = {args.db_reuse_max}")
     env = _stack.settings_override(stack, "play_bench_settings", lines)
-    server = _stack.start_server(stack, port, env, args.server)
-    worker = _stack.start_worker(stack, args.workers, "playbench", env)
+    port, servers = _stack.start_servers(stack, args.servers, env, args.server)
+    workers = _stack.start_worker(stack, args.workers, "playbench", env, args.worker_kind)
     _stack.wait_http(port, stack)
-    pids = {"server": server.pid, "celery": worker.pid}
+    pids = {"server": [p.pid for p in servers], "celery": [w.pid for w in workers]}
     rows = []
     for index, n in enumerate(counts):
         print(f"{n} games ...", file=sys.stderr, flush=True)

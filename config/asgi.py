@@ -14,6 +14,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.embedded import start_embedded_worker  # noqa: E402
+from config.runtime import tune_gc  # noqa: E402
 from drafting.routing import websocket_urlpatterns as drafting_websockets  # noqa: E402
 from play.routing import websocket_urlpatterns as play_websockets  # noqa: E402
 from tournaments.routing import websocket_urlpatterns  # noqa: E402
@@ -30,3 +31,4 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+tune_gc()  # last: everything loaded so far lives as long as the process

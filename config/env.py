@@ -148,7 +148,31 @@ def database_pool() -> dict | bool:
 def parse_redis_url(url: str) -> str:
     parts = urlsplit(url)
     if parts.scheme not in ("redis", "rediss", "unix"):
-        raise ImproperlyConfiguredEnv(f"REDIS_URL={url!r}: scheme must be redis://, rediss:// or unix://")
+        raise ImproperlyConfiguredEnv(
+            f"REDIS_URL={url!r}: scheme must be redis://, rediss:// or unix://"
+        )
     if parts.scheme != "unix" and not parts.hostname:
         raise ImproperlyConfiguredEnv(f"REDIS_URL={url!r} names no host")
     return url
+
+
+GC_THRESHOLDS_DEFAULT = (20_000, 50, 100)
+
+
+def gc_thresholds() -> tuple[int, ...] | None:
+    """``GC_THRESHOLDS``: the collector's thresholds for server and worker processes
+    (one to three positive integers, comma-separated), or ``off`` for Python's own."""
+    raw = os.environ.get("GC_THRESHOLDS")
+    if raw is None or raw.strip() == "":
+        return GC_THRESHOLDS_DEFAULT
+    if raw.strip().lower() == "off":
+        return None
+    try:
+        values = tuple(int(part) for part in raw.split(","))
+    except ValueError:
+        values = ()
+    if not 1 <= len(values) <= 3 or min(values) < 1:
+        raise ImproperlyConfiguredEnv(
+            f"GC_THRESHOLDS={raw!r}: give one to three positive integers (as 20000,50,100) or off"
+        )
+    return values

@@ -10,6 +10,7 @@ from config.env import (
     ImproperlyConfiguredEnv,
     env_bool,
     env_int,
+    gc_thresholds,
     parse_database_url,
     parse_redis_url,
 )
@@ -64,3 +65,32 @@ def test_bad_redis_urls_are_refused():
         parse_redis_url("http://127.0.0.1:6379")
     with pytest.raises(ImproperlyConfiguredEnv, match="no host"):
         parse_redis_url("redis://")
+
+
+def test_gc_thresholds_default_off_and_bad_values(monkeypatch):
+    monkeypatch.delenv("GC_THRESHOLDS", raising=False)
+    assert gc_thresholds() == (20_000, 50, 100)
+    monkeypatch.setenv("GC_THRESHOLDS", "5000,20")
+    assert gc_thresholds() == (5000, 20)
+    monkeypatch.setenv("GC_THRESHOLDS", "OFF")
+    assert gc_thresholds() is None
+    for bad in ("0,10,10", "a,b", "1,2,3,4", "-5"):
+        monkeypatch.setenv("GC_THRESHOLDS", bad)
+        with pytest.raises(ImproperlyConfiguredEnv, match="GC_THRESHOLDS"):
+            gc_thresholds()
+
+
+def test_tune_gc_moves_what_is_loaded_out_of_the_collectors_sight(monkeypatch):
+    import gc
+
+    from config.runtime import tune_gc
+
+    before = gc.get_threshold()
+    try:
+        monkeypatch.setenv("GC_THRESHOLDS", "12345,6,7")
+        tune_gc()
+        assert gc.get_threshold() == (12345, 6, 7)
+        assert gc.get_freeze_count() > 10_000  # the modules, settings and apps loaded so far
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
