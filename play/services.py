@@ -760,22 +760,29 @@ def _run_clocks(
     new deadline: the bank only shrinks, so a deadline is never earlier than the one
     before it, and the queued task, finding the deadline moved on, queues itself for the
     new one (``flag_time``). One task per seat then covers a whole game instead of one
-    per move. One UPDATE stores the seats that changed.
+    per move. A clock that keeps running (its seat acts again) is left as it is, so most
+    moves of a turn store no seat at all; one UPDATE stores the seats that changed.
     """
     acting = set(to_act)
+    running = session.status == GameSession.Status.RUNNING
     changed = []
     for seat in seats:
         dirty = False
+        if (
+            running
+            and seat.number in acting
+            and not seat.is_bot
+            and seat.deadline is not None
+            and seat.time_left is not None
+        ):
+            # Acts again (most moves of a turn): the clock runs on to the same deadline,
+            # so nothing is stored (charging it and restarting it gives the same row).
+            continue
         if seat.deadline is not None and seat.time_left is not None:
             seat.time_left = max(0.0, (seat.deadline - now).total_seconds())
             seat.deadline = None
             dirty = True
-        if (
-            session.status == GameSession.Status.RUNNING
-            and seat.number in acting
-            and not seat.is_bot
-            and seat.time_left is not None
-        ):
+        if running and seat.number in acting and not seat.is_bot and seat.time_left is not None:
             seat.deadline = now + timedelta(seconds=seat.time_left)
             due = seat.clock_check_at
             if due is None or due <= now or due > seat.deadline:

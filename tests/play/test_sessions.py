@@ -261,6 +261,30 @@ def test_the_clock_charges_the_time_used_and_runs_for_who_acts_next(alice, bob):
     assert seats[1 - acting].deadline is not None
 
 
+def test_a_seat_that_acts_again_keeps_its_deadline_and_no_seat_row_is_written(
+    alice, bob, django_assert_num_queries
+):
+    session = fresh(timed_game(alice, bob))
+    (acting,) = SYSTEM.to_act(session.state)
+    deadline = timezone.now() + timedelta(seconds=45)
+    SessionSeat.objects.filter(session=session, number=acting).update(deadline=deadline)
+    session = fresh(session)
+    again = next(
+        a for a in SYSTEM.legal_actions(session.state, acting) if a["type"] != "end_turn"
+    )
+    state, _events = SYSTEM.apply(session.state, acting, again)
+    assert list(SYSTEM.to_act(state)) == [acting]  # the same player acts on
+    # Read, savepoint, lock, seats, log row, session row, release: no seat row written.
+    with django_assert_num_queries(7):
+        assert act(session, acting, again) == "applied"
+    seat = fresh(session).seats.get(number=acting)
+    assert seat.deadline == deadline and seat.time_left == 60
+    # The turn passes: the time used is charged from the unchanged deadline.
+    assert act(fresh(session), acting, {"type": "end_turn"}) == "applied"
+    seat = fresh(session).seats.get(number=acting)
+    assert seat.deadline is None and 44 <= seat.time_left <= 45
+
+
 def test_an_action_after_the_deadline_loses_on_time(alice, bob):
     session = fresh(timed_game(alice, bob))
     (acting,) = SYSTEM.to_act(session.state)
