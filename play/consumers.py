@@ -1,7 +1,10 @@
 """Websocket of a game: each seat gets its own view, spectators the public one.
 
-A player's socket joins only the group of the seat that user holds; anyone else (and
-the spectate address) joins the public group. On connect the current view is sent at
+Every socket of a game joins the game's group. A push to it carries, serialised once by
+the worker, the view of each seat and the public view; a player's socket sends on only
+the view of the seat that user holds, anyone else's (and the spectate address) only the
+public one, so a hidden card never reaches another player's browser; a refused move is
+sent on only to its own seat. On connect the current view is sent at
 once (read after joining the group, so no move falls between), so a reconnecting page
 is up to date without asking. A player may also act over the socket
 (``{"seq": n, "action": {...}}``): the consumer checks it against the view it last
@@ -43,11 +46,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         self.seat = found[0]
-        self.group = (
-            services.public_group(self.session_id)
-            if self.seat is None
-            else services.seat_group(self.session_id, self.seat)
-        )
+        # What this socket sends on of each push: its seat's view, or the public one.
+        self.view_key = "public" if self.seat is None else str(self.seat)
+        self.group = services.session_group(self.session_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         data = await self._payload()
         self._remember(data)
@@ -99,15 +100,16 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             )
 
     async def play_update(self, message: dict) -> None:
-        if "seq" in message:
-            self._remember(message)
-        text = message.get("text")
-        if text is not None:  # serialised once by the sender for every socket of the group
-            await self.send(text_data=text)
-        else:
-            await self.send_json({"type": "update", "data": message["data"]})
+        # Only this socket's own part goes on: a seat's view, or the public one.
+        text = message["views"].get(self.view_key)
+        if text is None:
+            return
+        self._remember(message)
+        await self.send(text_data=text)
 
     async def play_error(self, message: dict) -> None:
+        if self.seat is None or message["data"].get("seat") != self.seat:
+            return  # another seat's refused move
         await self.send_json({"type": "error", "data": message["data"]})
 
 

@@ -159,12 +159,11 @@ def card_label(system: GameSystem, card_id: Any, language: str = "en") -> str:
 # ---------------------------------------------------------------- groups and payloads
 
 
-def seat_group(session_id: int, seat: int) -> str:
-    return f"play-{session_id}-seat-{seat}"
-
-
-def public_group(session_id: int) -> str:
-    return f"play-{session_id}-public"
+def session_group(session_id: int) -> str:
+    """Every socket of a game, players' and spectators'. What is pushed to it carries
+    each seat's own view and the public one; each socket sends on only its own part
+    (``play.consumers``), so a change costs one message to the channel layer."""
+    return f"play-{session_id}"
 
 
 def seat_of(user: User | None, session: GameSession) -> SessionSeat | None:
@@ -263,26 +262,29 @@ def _push_session(session: GameSession, seats: Sequence[SessionSeat]) -> None:
     """``push_views`` from rows already in memory (as stored by the transaction just committed)."""
     people = [s.number for s in seats if not s.is_bot]
     data = payloads(session, [*people, None], seats)
-    messages = [(seat_group(session.pk, n), _update_message(data[n])) for n in people]
-    messages.append((public_group(session.pk), _update_message(data[None])))
-    _send(messages)
+    _send([(session_group(session.pk), _update_message(data))])
 
 
-def _update_message(data: dict[str, Any]) -> dict[str, Any]:
-    """A view serialised once, here: each socket of the group sends the text as it is.
+def _update_message(data: Mapping[int | None, dict[str, Any]]) -> dict[str, Any]:
+    """Each view serialised once, here, keyed by seat (``"public"``: spectators): each
+    socket of the group sends its own text as it is.
 
-    ``seq``, ``status`` and ``to_act`` ride along so the socket can check the next
-    move of its seat without asking the database (``check_move``).
+    ``seq``, ``status`` and ``to_act`` (public) ride along so the socket can check the
+    next move of its seat without asking the database (``check_move``).
     """
-    text = json.dumps(
-        {"type": "update", "data": data}, separators=(",", ":"), cls=DjangoJSONEncoder
-    )
+    views = {
+        "public" if number is None else str(number): json.dumps(
+            {"type": "update", "data": payload}, separators=(",", ":"), cls=DjangoJSONEncoder
+        )
+        for number, payload in data.items()
+    }
+    common = data[None]
     return {
         "type": "play.update",
-        "text": text,
-        "seq": data["seq"],
-        "status": data["status"],
-        "to_act": data["to_act"],
+        "views": views,
+        "seq": common["seq"],
+        "status": common["status"],
+        "to_act": common["to_act"],
     }
 
 
@@ -294,7 +296,7 @@ def _push_on_commit(session: GameSession, seats: Sequence[SessionSeat]) -> None:
 def _push_error_on_commit(session_id: int, seat: int, seq: int, message: str) -> None:
     data = {"session": session_id, "seat": seat, "seq": seq, "error": message}
     transaction.on_commit(
-        lambda: _send([(seat_group(session_id, seat), {"type": "play.error", "data": data})])
+        lambda: _send([(session_group(session_id), {"type": "play.error", "data": data})])
     )
 
 

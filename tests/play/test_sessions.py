@@ -478,7 +478,9 @@ def test_each_socket_gets_its_own_view_on_connect_and_after_every_move(alice, bo
             args=(session.pk, acting, current.seq, {"type": "end_turn"})
         )
         second = {name: await comm.receive_json_from(timeout=5) for name, comm in socks.items()}
-        for comm in socks.values():
+        for name, comm in socks.items():
+            # One push reaches every socket of the game: each sent on its own view only.
+            assert await comm.receive_nothing(timeout=0.3), name
             await comm.disconnect()
         return first, second
 
