@@ -20,6 +20,7 @@ from config.env import (
     ImproperlyConfiguredEnv,
     database_pool,
     env_bool,
+    env_choice,
     env_int,
     env_list,
     parse_database_url,
@@ -124,7 +125,21 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 EMBEDDED_WORKER_THREADS = env_int("EMBEDDED_WORKER_THREADS", 4, minimum=1)
 
-if REDIS_URL:
+CHANNEL_LAYER_KINDS = ("pubsub", "lists")
+CHANNEL_LAYER_KIND = env_choice("CHANNEL_LAYER", "pubsub", CHANNEL_LAYER_KINDS)
+if REDIS_URL and CHANNEL_LAYER_KIND == "pubsub":
+    # Redis publish/subscribe (see docs/decisions.md): a group send is one PUBLISH, and
+    # each process holds one subscription that Redis pushes the messages into.
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {
+                "hosts": [{"address": REDIS_URL}],
+                "prefix": os.environ.get("CHANNELS_PREFIX", "gauntlet"),
+            },
+        }
+    }
+elif REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",

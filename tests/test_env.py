@@ -9,6 +9,7 @@ import pytest
 from config.env import (
     ImproperlyConfiguredEnv,
     env_bool,
+    env_choice,
     env_int,
     gc_thresholds,
     parse_database_url,
@@ -94,3 +95,13 @@ def test_tune_gc_moves_what_is_loaded_out_of_the_collectors_sight(monkeypatch):
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_a_choice_is_one_of_its_values_in_any_case(monkeypatch):
+    monkeypatch.delenv("CHANNEL_LAYER", raising=False)
+    assert env_choice("CHANNEL_LAYER", "pubsub", ("pubsub", "lists")) == "pubsub"
+    monkeypatch.setenv("CHANNEL_LAYER", " Lists ")
+    assert env_choice("CHANNEL_LAYER", "pubsub", ("pubsub", "lists")) == "lists"
+    monkeypatch.setenv("CHANNEL_LAYER", "pubsib")
+    with pytest.raises(ImproperlyConfiguredEnv, match="CHANNEL_LAYER='pubsib': use one of"):
+        env_choice("CHANNEL_LAYER", "pubsub", ("pubsub", "lists"))

@@ -14,11 +14,17 @@ from channels.layers import get_channel_layer
 from config import push
 
 
-@pytest.fixture
-def redis_layer(settings):
+@pytest.fixture(params=["pubsub", "lists"])
+def redis_layer(request, settings):
+    """Each Redis channel layer the project can be set to (``CHANNEL_LAYER``), under a
+    prefix of this test's own."""
+    backend = {
+        "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+        "lists": "channels_redis.core.RedisChannelLayer",
+    }[request.param]
     settings.CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": backend,
             "CONFIG": {
                 "hosts": [os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15")],
                 "prefix": f"push-test-{uuid.uuid4().hex[:8]}",
