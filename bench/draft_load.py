@@ -813,6 +813,7 @@ def run(args, stack: Stack) -> int:
         "pods": args.pods,
         "seats": args.seats,
         "celery_workers": args.workers,
+        "worker_kind": args.worker_kind,
         "servers": args.servers,
         "server": args.server,
         "boosters": args.boosters,

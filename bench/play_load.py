@@ -469,6 +469,8 @@ def run_row(n: int, args, stack, port, pids, row_index: int) -> dict:
         "via": args.via,
         "system": args.system,
         "celery_workers": args.workers,
+        "worker_kind": args.worker_kind,
+        "servers": args.servers,
         "time_bank": args.time_bank or None,
         "setup_seconds": round(setup_s, 1),
         "push_timeouts": sum(s.timeouts for s in seats),
