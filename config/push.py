@@ -76,8 +76,7 @@ async def _send_in_order(layer, messages: Sequence[tuple[str, dict]]) -> None:
         await _send_all(layer, messages)
 
 
-def _send_now(layer, messages: Sequence[tuple[str, dict]]) -> bool:
-    """Hand the batch over; False if it was sent here already (the in-process layer)."""
+def _send_now(layer, messages: Sequence[tuple[str, dict]]) -> None:
     if isinstance(layer, InMemoryChannelLayer):
         # In-process layer (the embedded mode and SQLite tests): its queues belong to the
         # server's loop, so keep to asgiref's way of reaching it.
@@ -85,9 +84,8 @@ def _send_now(layer, messages: Sequence[tuple[str, dict]]) -> bool:
             async_to_sync(_send_all)(layer, messages)
         except Exception:
             logger.exception("push failed")
-        return False
+        return
     asyncio.run_coroutine_threadsafe(_send_in_order(layer, list(messages)), _process_loop())
-    return True
 
 
 def send(messages: Sequence[tuple[str, dict]]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -105,3 +106,30 @@ def test_a_choice_is_one_of_its_values_in_any_case(monkeypatch):
     monkeypatch.setenv("CHANNEL_LAYER", "pubsib")
     with pytest.raises(ImproperlyConfiguredEnv, match="CHANNEL_LAYER='pubsib': use one of"):
         env_choice("CHANNEL_LAYER", "pubsub", ("pubsub", "lists"))
+
+
+@pytest.mark.parametrize(
+    ("kind", "layer"),
+    [("pubsub", "RedisPubSubChannelLayer"), ("lists", "core.RedisChannelLayer")],
+)
+def test_redis_mode_shares_the_cache_whichever_channel_layer(kind, layer):
+    """With REDIS_URL, every process shares Redis as its cache (the dashboard's probe,
+    the standings debounce), whichever way live messages travel."""
+    import subprocess
+    import sys
+
+    code = (
+        "import django.conf as c; s = c.settings; "
+        "print(s.CACHES['default']['BACKEND'], s.CHANNEL_LAYERS['default']['BACKEND'])"
+    )
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "REDIS_URL": "redis://127.0.0.1:6379/15",
+        "CHANNEL_LAYER": kind,
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out[0] == "django.core.cache.backends.redis.RedisCache"
+    assert out[1].endswith(layer)
