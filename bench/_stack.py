@@ -45,7 +45,7 @@ class Stack:
         self.db_created = False
         self.closed = False
         self.ok = False
-        self.listeners: list[socket.socket] = []
+        self.listeners: list[socket.socket] = []  # kept open while the servers share them
         self.logdir = Path(tempfile.mkdtemp(prefix=prefix))
 
     def start(
@@ -129,12 +129,6 @@ def pg_admin(sql: str) -> None:
 
     with psycopg.connect(dbname="postgres", autocommit=True, **PG) as conn:
         conn.execute(sql)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def settings_override(stack: Stack, name: str, lines: list[str]) -> dict[str, str]:

@@ -81,7 +81,6 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-VENV_BIN = Path(sys.executable).parent
 
 from bench._stack import (  # noqa: E402
     PG,
@@ -730,8 +729,7 @@ def main() -> int:
         "--samples",
         metavar="PATH",
         help="also write every pick as a CSV line (seconds into the run, system ms, wall ms, "
-        "pick number), "
-        "to see when the slow ones happened",
+        "pick number), to see when the slow ones happened",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args()
