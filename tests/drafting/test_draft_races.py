@@ -143,16 +143,14 @@ def test_the_drafts_end_sends_every_players_page_to_deck_building(alice, bob, se
     users = {s.number: s.user for s in Seat.objects.filter(pod=pod).select_related("user")}
 
     def pick_all_but_the_last() -> tuple:
+        """Two seats, two boosters of 15: picks until one card is left; who takes it."""
         while True:
             state = Pod.objects.get(pk=pod.pk).state
-            waiting = [n for n in users if draft_core.current_pack(state, n) is not None]
-            total = sum(len(p) for p in draft_core.pools(state))
-            if total == 59:
-                n = waiting[0]
-                return users[n], draft_core.current_pack(state, n)["cards"][0]
-            n = waiting[0]
-            number = draft_core.pick_number(state, n)
-            services.make_pick(users[n], pod, number, draft_core.current_pack(state, n)["cards"][0])
+            n = next(n for n in users if draft_core.current_pack(state, n) is not None)
+            card = draft_core.current_pack(state, n)["cards"][0]
+            if sum(len(p) for p in draft_core.pools(state)) == 59:
+                return users[n], card
+            services.make_pick(users[n], pod, draft_core.pick_number(state, n), card)
 
     last_picker, card = pick_all_but_the_last()
     other = bob if last_picker == alice else alice
