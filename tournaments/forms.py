@@ -14,7 +14,7 @@ class EventForm(forms.ModelForm):
         fields = [
             "name", "game_system", "format", "structure", "players_per_game", "swiss_rounds", "top_cut",
             "best_of", "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location",
-            "max_players", "decklist_deadline", "auto_advance", "play_online", "is_public",
+            "max_players", "decklist_deadline", "auto_advance", "play_online", "time_bank_minutes", "is_public",
             "description",
         ]
         widgets = {

@@ -44,6 +44,7 @@ class Event(models.Model):
         CHOSEN = "chosen", _("Chosen")
         BLITZ = "blitz", _("Blitz")
         DRAFT = "draft", _("Draft")
+        SEALED = "sealed", _("Sealed")
 
     class Phase(models.TextChoices):
         SWISS = "swiss", _("Swiss")
@@ -88,6 +89,10 @@ class Event(models.Model):
         help_text=_("2: ordinary matches. 3 or 4: Swiss rounds seat players in pods of that many "
                     "(a few pods one smaller when the count does not divide) and rank them by "
                     "placement points."),
+    )
+    time_bank_minutes = models.PositiveSmallIntegerField(
+        _("time bank (minutes)"), default=25, validators=[MinValueValidator(1), MaxValueValidator(600)],
+        help_text=_("Online play: each player's thinking time for a whole match."),
     )
     play_online = models.BooleanField(
         _("play online"), default=False,
