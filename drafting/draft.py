@@ -1,4 +1,26 @@
-"""The Draft passing state machine (rules 3.2.5, AMB-06, AMB-07). Pure Python, no Django.
+"""Draft state machines: booster passing (rules 3.2.5, AMB-06, AMB-07) and the open-row
+champion draft of Ascension Tactics (tactics.md T-76..T-78, T-81, T-96). Pure Python, no
+Django.
+
+One abstraction, two kinds of draft
+-----------------------------------
+Every draft here is "each seat in turn picks one card from the pile in front of it, then
+the rest of that pile goes somewhere". A ``PickOrder`` answers the two questions that
+differ between kinds: **which pile does a seat pick from now** (``pile``; None while the
+seat waits) and **where does the rest go** (``pass_on``: who picks next, and when the
+draft ends). ``pick`` does everything else once for both: it checks the seat, the pick
+number, that the draft runs and the card is in the pile, adds the card to the seat's
+pool and the history, then hands over to the order. ``current_pack``,
+``picks_left_in_pack``, ``waiting_on`` and ``pick_number`` work for both kinds.
+
+- ``BOOSTER`` (state without ``"kind"``, or ``"kind": "booster"``): packs travel round
+  the table, as described below.
+- ``OPEN_ROW`` (``"kind": "open_row"``, made by ``new_open_row``): one face-up row of 6
+  refilled from a deck; the seats pick one at a time in reverse turn order until each
+  has its quota; what is left goes back to the box. See ``new_open_row``.
+
+Booster passing
+---------------
 
 The state is plain JSON data (dicts, lists, ints, strs, bools), so it can be stored as
 is. Passing is asynchronous (AMB-07, "Decided for Gauntlet"): every seat keeps a
@@ -40,22 +62,30 @@ server-side data, never to be shown to players as is.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 __all__ = [
+    "BOOSTER",
+    "OPEN_ROW",
     "DraftError",
+    "PickOrder",
+    "champion_quota",
     "current_pack",
     "direction",
     "is_finished",
     "neighbour",
     "new_draft",
+    "new_open_row",
+    "order_of",
     "pack_id",
     "pick",
     "pick_number",
     "picks_left_in_pack",
     "pools",
     "round_pick_number",
+    "turn_order_picker",
     "upstream",
     "waiting_on",
 ]
@@ -69,7 +99,7 @@ class DraftError(ValueError):
     Codes: ``finished``, ``seat``, ``waiting`` (no pack waiting for the seat), ``card``
     (card not in the pack), ``already_picked`` (expected_pick lower than the next pick:
     a duplicate or an old request), ``stale`` (expected_pick higher than the next pick),
-    ``packs`` (bad input to ``new_draft``).
+    ``packs`` (bad input to ``new_draft`` or ``new_open_row``).
     """
 
     def __init__(self, message: str, code: str = "invalid"):
@@ -78,9 +108,8 @@ class DraftError(ValueError):
         self.code = code
 
 
-# ---------------------------------------------------------------- passing order
-# The order in which packs travel is these small functions; a different pick order
-# (e.g. an open row picked in reverse turn order) would replace them.
+# ---------------------------------------------------------------- booster passing order
+# The order in which packs travel round the table (used by ``BOOSTER`` below).
 
 
 def direction(booster_round: int) -> int:
@@ -180,11 +209,246 @@ def _check_seat(state: State, seat: int) -> None:
         raise DraftError(f"There is no seat {seat!r} in this draft.", "seat")
 
 
+# ---------------------------------------------------------------- the pick order
+
+
+class PickOrder(Protocol):
+    """What differs between kinds of draft: who picks from which pile, where the rest goes.
+
+    ``pile`` is the pile ``seat`` picks from now (a dict with at least ``"id"``,
+    ``"round"`` and ``"cards"``), or None while the seat waits; it must not change
+    ``state``. ``pass_on`` is called by ``pick`` with ``new_state`` (a shallow copy of
+    ``state`` whose ``pools``, ``round_picks`` and history are already updated) and the
+    cards left in the pile after ``seat`` took one; it puts them where they go, in
+    fresh containers (never mutating what ``state`` shares), and marks the draft
+    finished when it is. ``waiting_on`` maps each seat that waits to the seat it waits
+    for.
+    """
+
+    kind: str
+
+    def pile(self, state: State, seat: int) -> dict[str, Any] | None: ...
+
+    def pass_on(
+        self, state: State, new_state: State, seat: int, pile: dict[str, Any], rest: list[str]
+    ) -> None: ...
+
+    def waiting_on(self, state: State) -> dict[int, int]: ...
+
+
+class _BoosterPassing:
+    """Packs travel round the table (3.2.5, AMB-06/07): see the module doc."""
+
+    kind = "booster"
+
+    def pile(self, state: State, seat: int) -> dict[str, Any] | None:
+        queue = state["queues"][seat]
+        return state["packs"][queue[0]] if queue else None
+
+    def pass_on(
+        self, state: State, new_state: State, seat: int, pile: dict[str, Any], rest: list[str]
+    ) -> None:
+        head = pile["id"]
+        new_pack = dict(pile)
+        new_pack["cards"] = rest
+        new_pack["picks_made"] = pile["picks_made"] + 1
+        packs = dict(state["packs"])
+        packs[head] = new_pack
+        new_state["packs"] = packs
+
+        booster_round = state["round"]
+        queues = list(state["queues"])
+        queues[seat] = state["queues"][seat][1:]
+        if rest:
+            target = neighbour(seat, state["seats"], booster_round)
+            queues[target] = [*queues[target], head]
+        new_state["queues"] = queues
+        new_state["cards_left"] = state["cards_left"] - 1
+        if new_state["cards_left"] == 0:
+            _open_round(new_state, booster_round + 1)
+
+    def waiting_on(self, state: State) -> dict[int, int]:
+        seats = state["seats"]
+        booster_round = state["round"]
+        queues = state["queues"]
+        holder: int | None = None
+        # Walk the table twice in the passing direction, remembering the last seat seen
+        # holding a pack: for a seat that waits, that is its nearest upstream holder.
+        out: dict[int, int] = {}
+        seat = 0
+        for _ in range(2 * seats):
+            if queues[seat]:
+                holder = seat
+            elif holder is not None:
+                out[seat] = holder
+            seat = neighbour(seat, seats, booster_round)
+        return out
+
+
+ROW_ID = "row"
+
+
+class _OpenRow:
+    """One face-up row refilled from a deck, picked in reverse turn order (T-76/77)."""
+
+    kind = "open_row"
+
+    def pile(self, state: State, seat: int) -> dict[str, Any] | None:
+        if state["finished"] or turn_order_picker(state) != seat:
+            return None
+        return {
+            "id": ROW_ID,
+            "round": 0,
+            "origin_seat": None,
+            "cards": state["row"],
+            "picks_made": state["turn"],
+        }
+
+    def pass_on(
+        self, state: State, new_state: State, seat: int, pile: dict[str, Any], rest: list[str]
+    ) -> None:
+        # T-77: the picker refills the gap at once from the deck (as the center row does,
+        # T-31), so the next picker again sees 6 cards while the deck lasts.
+        row = list(state["row"])
+        index = row.index(new_state["pools"][seat][-1])
+        deck = state["deck"]
+        if deck:
+            row[index] = deck[0]
+            new_state["deck"] = deck[1:]
+        else:
+            del row[index]
+        new_state["row"] = row
+        new_state["turn"] = state["turn"] + 1
+        new_state["cards_left"] = state["cards_left"] - 1
+        if all(len(pool) >= state["quota"] for pool in new_state["pools"]):
+            # T-77: the reserves are full; leftover cards go back in the box.
+            new_state["box"] = [*state["box"], *row, *new_state["deck"]]
+            new_state["row"] = []
+            new_state["deck"] = []
+            new_state["cards_left"] = 0
+            new_state["finished"] = True
+
+    def waiting_on(self, state: State) -> dict[int, int]:
+        picker = turn_order_picker(state)
+        return {seat: picker for seat in range(state["seats"]) if seat != picker}
+
+
+BOOSTER: PickOrder = _BoosterPassing()
+OPEN_ROW: PickOrder = _OpenRow()
+_ORDERS: dict[str, PickOrder] = {BOOSTER.kind: BOOSTER, OPEN_ROW.kind: OPEN_ROW}
+
+
+def order_of(state: State) -> PickOrder:
+    """The pick order a state follows (a state without ``"kind"`` is a booster draft)."""
+    kind = state.get("kind", BOOSTER.kind)
+    try:
+        return _ORDERS[kind]
+    except KeyError:
+        raise DraftError(f"Unknown kind of draft {kind!r}.", "packs") from None
+
+
+# ---------------------------------------------------------------- the open-row champion draft
+
+ROW_SIZE = 6  # T-76: reveal 6
+
+
+def champion_quota(players: int, mode: str = "versus") -> int:
+    """Champions each seat drafts (tactics.md).
+
+    ``versus``: 4 each with 2 players, 3 each with 3-4 (T-77); ``solo``: 4, picked in a
+    row (T-81); ``teams`` (2v2, one seat per team): 6 per team (T-78); ``coop``: 3 each
+    (T-96).
+    """
+    if mode == "solo":
+        return 4
+    if mode == "teams":
+        return 6
+    if mode == "coop":
+        return 3
+    if mode != "versus":
+        raise DraftError(f"Unknown champion draft mode {mode!r}.", "packs")
+    if players == 2:
+        return 4
+    if players in (3, 4):
+        return 3
+    raise DraftError("A champion draft between players needs 2 to 4 of them (T-75).", "packs")
+
+
+def new_open_row(
+    champions: Sequence[str],
+    seats: int,
+    *,
+    quota: int | None = None,
+    seed: int | None = None,
+    row_size: int = ROW_SIZE,
+    history: bool = True,
+) -> State:
+    """The start of an open-row champion draft (T-76/77).
+
+    Seats are numbered in **turn order** (seat 0 takes the first turn, gate 1; T-14).
+    ``champions`` are the draft pool (the champions not in the central deck, T-76),
+    taken in the order given, or shuffled with ``seed``; the first ``row_size`` are
+    revealed as the row, the rest are the deck. The seat taking the last turn picks
+    first, then the others in reverse turn order, in a repeating cycle (T-77, D-13),
+    each pick refilling the gap from the deck, until every seat holds ``quota``
+    (default ``champion_quota(seats)``). For 2v2 give one seat per team and
+    ``quota=6`` (T-78: team 2 picks first); for solo one seat and ``quota=4`` (T-81).
+
+    State: the shared keys of every draft (``seats``, ``rounds`` = 1, ``round`` = 0,
+    ``pools``, ``round_picks``, ``finished``, ``cards_left``, ``picks`` unless
+    ``history=False``) plus ``{"kind": "open_row", "quota", "row", "deck", "box",
+    "turn" (picks made so far)}``.
+    """
+    if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
+        raise DraftError("A draft needs at least one seat.", "packs")
+    if isinstance(champions, str) or not all(isinstance(c, str) for c in champions):
+        raise DraftError("The champions are a list of card ids.", "packs")
+    if quota is None:
+        quota = champion_quota(seats, "solo" if seats == 1 else "versus")
+    if isinstance(quota, bool) or not isinstance(quota, int) or quota < 1:
+        raise DraftError("Each seat must draft at least one champion.", "packs")
+    if row_size < 1:
+        raise DraftError("The row shows at least one card.", "packs")
+    cards = list(champions)
+    if len(cards) < seats * quota:
+        raise DraftError(f"{len(cards)} champions cannot give {seats} seats {quota} each.", "packs")
+    if seed is not None:
+        random.Random(seed).shuffle(cards)
+    state: State = {
+        "kind": OPEN_ROW.kind,
+        "seats": seats,
+        "rounds": 1,
+        "round": 0,
+        "quota": quota,
+        "row": cards[:row_size],
+        "deck": cards[row_size:],
+        "box": [],
+        "turn": 0,
+        "pools": [[] for _ in range(seats)],
+        "finished": False,
+        "round_picks": [0] * seats,
+        "cards_left": len(cards),
+    }
+    if history:
+        state["picks"] = []
+    return state
+
+
+def turn_order_picker(state: State) -> int:
+    """The seat that picks next in an open-row draft: the last seat in turn order first,
+    then the others in reverse turn order, over and over (T-77, D-13)."""
+    seats = state["seats"]
+    return seats - 1 - state["turn"] % seats
+
+
+# ---------------------------------------------------------------- reading
+
+
 def current_pack(state: State, seat: int) -> dict[str, Any] | None:
-    """The pack at the head of the seat's queue (None while the seat waits)."""
+    """The pile the seat picks from now: the pack at the head of its queue in a booster
+    draft, the row on its turn in an open-row draft (None while the seat waits)."""
     _check_seat(state, seat)
-    queue = state["queues"][seat]
-    return state["packs"][queue[0]] if queue else None
+    return order_of(state).pile(state, seat)
 
 
 def pick_number(state: State, seat: int) -> int:
@@ -217,42 +481,31 @@ def pools(state: State) -> list[list[str]]:
 def waiting_on(state: State) -> dict[int, int]:
     """For each seat with nothing to pick: the seat it is waiting on.
 
-    That is the nearest seat upstream (against the round's direction) that holds a pack:
-    any pack reaching the waiting seat must first pass through it, so nothing arrives
-    until that seat picks. Seats that hold a pack are not listed; a finished draft
-    gives ``{}``.
+    In a booster draft that is the nearest seat upstream (against the round's direction)
+    that holds a pack: any pack reaching the waiting seat must first pass through it, so
+    nothing arrives until that seat picks. In an open-row draft it is the seat whose
+    turn it is. Seats that can pick are not listed; a finished draft gives ``{}``.
     """
     if state["finished"]:
         return {}
-    seats = state["seats"]
-    booster_round = state["round"]
-    queues = state["queues"]
-    holder: int | None = None
-    # Walk the table twice in the passing direction, remembering the last seat seen
-    # holding a pack: for a seat that waits, that is its nearest upstream holder.
-    out: dict[int, int] = {}
-    seat = 0
-    for _ in range(2 * seats):
-        if queues[seat]:
-            holder = seat
-        elif holder is not None:
-            out[seat] = holder
-        seat = neighbour(seat, seats, booster_round)
-    return out
+    return order_of(state).waiting_on(state)
 
 
 # ---------------------------------------------------------------- picking
 
 
 def pick(state: State, seat: int, card_id: str, *, expected_pick: int | None = None) -> State:
-    """A new state in which ``seat`` has taken ``card_id`` from the pack it holds.
+    """A new state in which ``seat`` has taken ``card_id`` from the pile it picks from.
 
-    The rest of the pack goes at once to the end of the neighbour's queue (unless it is
-    empty). When the last card of the booster round is taken, the next round opens (each
-    seat's own next booster) or the draft is finished. ``expected_pick`` (the number from
+    Booster draft: the rest of the pack goes at once to the end of the neighbour's queue
+    (unless it is empty); when the last card of the booster round is taken, the next
+    round opens (each seat's own next booster) or the draft is finished. Open row: the
+    gap is refilled from the deck and the next seat in reverse turn order is on; once
+    every seat has its quota the leftovers are boxed. ``expected_pick`` (the number from
     ``pick_number`` the client answered) must equal the seat's next pick number.
     Raises DraftError and leaves ``state`` unchanged otherwise.
     """
+    order = order_of(state)
     _check_seat(state, seat)
     pool = state["pools"][seat]
     number = len(pool) + 1
@@ -267,35 +520,19 @@ def pick(state: State, seat: int, card_id: str, *, expected_pick: int | None = N
         )
     if state["finished"]:
         raise DraftError("The draft is over.", "finished")
-    queue = state["queues"][seat]
-    if not queue:
-        raise DraftError("No pack is waiting for you yet.", "waiting")
-    head = queue[0]
-    pack = state["packs"][head]
-    cards = pack["cards"]
+    pile = order.pile(state, seat)
+    if pile is None:
+        message = "No pack is waiting for you yet." if order is BOOSTER else "It is not your pick."
+        raise DraftError(message, "waiting")
+    cards = pile["cards"]
     try:
         index = cards.index(card_id)
     except ValueError:
-        raise DraftError(f"{card_id!r} is not in your pack.", "card") from None
+        where = "your pack" if order is BOOSTER else "the row"
+        raise DraftError(f"{card_id!r} is not in {where}.", "card") from None
 
-    seats = state["seats"]
     booster_round = state["round"]
-    new_cards = cards[:index] + cards[index + 1 :]
-    new_pack = dict(pack)
-    new_pack["cards"] = new_cards
-    new_pack["picks_made"] = pack["picks_made"] + 1
-
     new_state = dict(state)
-    packs = dict(state["packs"])
-    packs[head] = new_pack
-    new_state["packs"] = packs
-
-    queues = list(state["queues"])
-    queues[seat] = queue[1:]
-    if new_cards:
-        target = neighbour(seat, seats, booster_round)
-        queues[target] = [*queues[target], head]
-    new_state["queues"] = queues
 
     pools_ = list(state["pools"])
     pools_[seat] = [*pool, card_id]
@@ -313,11 +550,9 @@ def pick(state: State, seat: int, card_id: str, *, expected_pick: int | None = N
                 "round": booster_round,
                 "pick": round_picks[seat],
                 "number": number,
-                "pack": head,
+                "pack": pile["id"],
                 "card": card_id,
             },
         ]
-    new_state["cards_left"] = state["cards_left"] - 1
-    if new_state["cards_left"] == 0:
-        _open_round(new_state, booster_round + 1)
+    order.pass_on(state, new_state, seat, pile, cards[:index] + cards[index + 1 :])
     return new_state
