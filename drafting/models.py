@@ -85,6 +85,11 @@ class Pod(models.Model):
         default=30,
         validators=[MinValueValidator(1), MaxValueValidator(240)],
     )
+    abandon_after = models.PositiveSmallIntegerField(
+        _("timed-out picks in a row before a bot takes the seat (0 = never)"),
+        default=3,
+        validators=[MaxValueValidator(60)],
+    )
     bot_seconds = models.FloatField(
         default=1.0, help_text="How long a bot seems to think before its pick (task countdown)."
     )
@@ -154,6 +159,12 @@ class Pod(models.Model):
 
 
 class Seat(models.Model):
+    class BotReason(models.TextChoices):
+        LEFT = "left", _("left the draft")
+        ORGANISER = "organiser", _("handed to a bot by the organiser")
+        DROPPED = "dropped", _("dropped from the event")
+        TIMEOUTS = "timeouts", _("let the timer pick")
+
     pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField()  # 0-based: the index in the pure state
     user = models.ForeignKey(
@@ -165,6 +176,12 @@ class Seat(models.Model):
     )
     is_bot = models.BooleanField(default=False)
     abandoned = models.BooleanField(default=False, help_text="A player left: a bot picks for them.")
+    # Why a bot took over the seat (blank while the player holds it). A seat taken over
+    # after ``Pod.abandon_after`` timed-out picks goes back to its player at their next pick.
+    bot_reason = models.CharField(max_length=12, choices=BotReason.choices, blank=True)
+    timeouts = models.PositiveSmallIntegerField(
+        default=0, help_text="Picks in a row the timer made for this player."
+    )
     registration = models.ForeignKey(
         "tournaments.Registration",
         null=True,

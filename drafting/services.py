@@ -131,6 +131,7 @@ SETTING_FIELDS = (
     "pick_max_seconds",
     "review_seconds",
     "build_minutes",
+    "abandon_after",
     "bot_seconds",
     "bots_inline",
     "game_system",
@@ -173,6 +174,9 @@ def _check_settings(fields: dict[str, Any]) -> None:
         value = fields.get(key, 0)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3600:
             raise PodError(_("Timer settings are whole seconds from 0 to 3600."))
+    after = fields.get("abandon_after", 3)
+    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= 60:
+        raise PodError(_("Timed-out picks before a bot takes the seat: 0 (never) to 60."))
     minutes = fields.get("build_minutes", 30)
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 240:
         raise PodError(_("Deck building takes 1 to 240 minutes."))
@@ -309,7 +313,8 @@ def join_pod(user: User, pod: Pod) -> Seat:
 
 
 def leave_pod(user: User, pod: Pod) -> None:
-    """Before the start the seat is freed; afterwards a bot picks and builds for it."""
+    """Before the start the seat is freed; afterwards a bot picks and builds for it (the
+    page asks the player to confirm). Leaving twice changes nothing more."""
     if user is None or not user.is_authenticated:
         raise NotAllowed(_("Log in first."))
     with transaction.atomic():
@@ -323,17 +328,125 @@ def leave_pod(user: User, pod: Pod) -> None:
             if pod.event_id is not None:
                 raise PodError(_("Drop from the event to leave its pod."))
             seat.delete()
+            _notify(pod.pk, overview=True)
         else:
-            seat.abandoned = True
-            seat.save(update_fields=["abandoned"])
-            if pod.status == Pod.Status.DRAFTING:
-                seat.timer_key = ""  # re-arm as a bot
-                seat.save(update_fields=["timer_key"])
-                _after_change(pod, now=timezone.now())
-            elif seat.deck is None:
-                _bot_deck(pod, seat, card_db(pod))
-                _maybe_finish(pod)
-        _notify(pod.pk, overview=True)
+            _hand_to_bot(pod, seat, Seat.BotReason.LEFT, timezone.now())
+
+
+def _hand_to_bot(pod: Pod, seat: Seat, reason: str, now: datetime) -> bool:
+    """A bot picks (and builds the deck) for ``seat`` from now on. Call with the pod locked.
+
+    Returns False, changing nothing, when a bot already does (a repeat is harmless) or
+    the pod has finished. In a waiting event pod the seat is only marked: the bot takes
+    it when the pod starts.
+    """
+    if seat.picked_by_bot or pod.status == Pod.Status.FINISHED:
+        return False
+    seat.abandoned = True
+    seat.bot_reason = reason
+    seat.highlighted = ""
+    seat.timeouts = 0
+    fields = {"abandoned": True, "bot_reason": reason, "highlighted": "", "timeouts": 0}
+    if pod.status == Pod.Status.DRAFTING:
+        seat.timer_key = fields["timer_key"] = ""  # re-armed below as a bot's pick
+    Seat.objects.filter(pk=seat.pk).update(**fields)
+    if pod.status == Pod.Status.DRAFTING:
+        _after_change(pod, now=now)
+    elif pod.status == Pod.Status.BUILDING and seat.deck is None:
+        _bot_deck(pod, seat, card_db(pod))
+        _maybe_finish(pod)
+    _notify(pod.pk, overview=True, seats=[seat.number])
+    return True
+
+
+def hand_to_bot(actor: User, pod: Pod | int, seat_number: Any) -> bool:
+    """The organiser hands a seat to a bot (from the pod's console): it picks and builds
+    for the seat from now on. False if a bot already had it."""
+    pk = pod if isinstance(pod, int) else pod.pk
+    try:
+        number = int(seat_number)
+    except (TypeError, ValueError):
+        raise PodError(_("Choose a seat.")) from None
+    with transaction.atomic():
+        pod = _lock_pod(pk)
+        check_manager(actor, pod)
+        if pod.status == Pod.Status.FINISHED:
+            raise PodError(_("This pod has finished."))
+        if pod.status == Pod.Status.WAITING and pod.event_id is None:
+            raise PodError(_("Empty seats get bots when the pod starts."))
+        seat = pod.seats.filter(number=number).first()
+        if seat is None:
+            raise PodError(_("There is no such seat in this pod."))
+        handed = _hand_to_bot(pod, seat, Seat.BotReason.ORGANISER, timezone.now())
+        if handed and pod.event_id is not None:
+            from tournaments.models import AuditEntry
+
+            AuditEntry.objects.create(
+                event_id=pod.event_id,
+                actor=actor,
+                action=AuditEntry.Action.EDIT,
+                summary=f"Handed seat {number + 1} of {pod} ({seat.name}) to a bot",
+                data={"pod": pod.pk, "seat": number},
+            )
+    return handed
+
+
+def reclaim_seat(user: User, pod: Pod | int) -> Seat:
+    """The player whose seat a bot took after too many timed-out picks takes it back:
+    from their next pick on they pick (and the timer runs) again. Harmless to repeat."""
+    if user is None or not user.is_authenticated:
+        raise NotAllowed(_("Log in to draft."))
+    with transaction.atomic():
+        pod = _lock_pod(pod if isinstance(pod, int) else pod.pk)
+        seat = pod.seats.filter(user=user).first()
+        if seat is None:
+            raise NotAllowed(_("You have no seat in this pod."))
+        if pod.status != Pod.Status.DRAFTING:
+            raise PodError(_("The draft is over."))
+        if not seat.abandoned:
+            return seat
+        if seat.bot_reason != Seat.BotReason.TIMEOUTS:
+            raise PodError(_("You left this draft; a bot picks for your seat."))
+        seat.abandoned, seat.bot_reason, seat.timeouts, seat.timer_key = False, "", 0, ""
+        Seat.objects.filter(pk=seat.pk).update(
+            abandoned=False, bot_reason="", timeouts=0, timer_key=""
+        )
+        _after_change(pod, now=timezone.now())  # the seat's pick gets a player's timer
+        _notify(pod.pk, overview=True, seats=[seat.number])
+    return seat
+
+
+def hand_dropped_seats_to_bots_on_commit(registration) -> None:
+    """Called inside the transaction that drops (or deletes) a registration: once it has
+    committed, a bot takes each of its seats in pods that have not finished.
+
+    After commit, in transactions of their own, because the pod lock is taken before the
+    event's elsewhere (a deck saved under the pod lock records the event's decklist):
+    taking the pod lock while holding the event's could deadlock.
+    """
+    seat_ids = list(
+        Seat.objects.filter(registration_id=registration.pk)
+        .exclude(pod__status=Pod.Status.FINISHED)
+        .values_list("pk", flat=True)
+    )
+    if seat_ids:
+        transaction.on_commit(lambda: hand_seats_to_bots(seat_ids), robust=True)
+
+
+def hand_seats_to_bots(seat_ids: Iterable[int], reason: str = Seat.BotReason.DROPPED) -> int:
+    """A bot takes each of these seats (each under its pod's lock); returns how many
+    changed hands. Repeats are harmless."""
+    handed = 0
+    for seat_id in seat_ids:
+        pod_id = Seat.objects.filter(pk=seat_id).values_list("pod_id", flat=True).first()
+        if pod_id is None:
+            continue
+        with transaction.atomic():
+            pod = _lock_pod(pod_id)
+            seat = pod.seats.filter(pk=seat_id).first()
+            if seat is not None and _hand_to_bot(pod, seat, reason, timezone.now()):
+                handed += 1
+    return handed
 
 
 # ---------------------------------------------------------------- starting
@@ -463,7 +576,12 @@ def make_pick(
         if pod.status != Pod.Status.DRAFTING:
             raise PodError(_("The draft is over."))
         if seat.abandoned:
-            raise PodError(_("You left this draft; a bot picks for your seat."))
+            if seat.bot_reason != Seat.BotReason.TIMEOUTS:
+                raise PodError(_("You left this draft; a bot picks for your seat."))
+            # The timer made too many picks in a row and a bot took the seat: picking
+            # again takes it back (if this pick is refused, so is the taking back).
+            seat.abandoned, seat.bot_reason, seat.timeouts = False, "", 0
+            Seat.objects.filter(pk=seat.pk).update(abandoned=False, bot_reason="", timeouts=0)
         pick = _apply_pick(pod, seat, card_id, expected=number, auto=Pick.Auto.PLAYER)
         # The picker's own page learns its next pack from the answer to this request.
         _after_change(pod, now=timezone.now(), seats=seats, answered=seat.number)
@@ -505,10 +623,26 @@ def _apply_pick(pod: Pod, seat: Seat, card_id: str, *, expected: int, auto: str)
     )
     pod.state = new_state
     pod.save(update_fields=["state", "updated_at"])
+    reset: dict[str, Any] = {}
     if seat.highlighted:
-        seat.highlighted = ""
-        Seat.objects.filter(pk=seat.pk).update(highlighted="")
+        seat.highlighted = reset["highlighted"] = ""
+    if auto == Pick.Auto.PLAYER and seat.timeouts:
+        seat.timeouts = reset["timeouts"] = 0
+    elif auto == Pick.Auto.TIMER:
+        _count_timeout(pod, seat, reset)
+    if reset:
+        Seat.objects.filter(pk=seat.pk).update(**reset)
     return pick
+
+
+def _count_timeout(pod: Pod, seat: Seat, fields: dict[str, Any]) -> None:
+    """The timer picked for a player: after ``pod.abandon_after`` such picks in a row the
+    seat counts as abandoned and a bot picks for it until the player picks again."""
+    seat.timeouts = fields["timeouts"] = seat.timeouts + 1
+    if pod.abandon_after and seat.timeouts >= pod.abandon_after and not seat.abandoned:
+        seat.abandoned = fields["abandoned"] = True
+        seat.bot_reason = fields["bot_reason"] = Seat.BotReason.TIMEOUTS
+        _notify(pod.pk, overview=True, seats=[seat.number])
 
 
 def highlight(user: User, pod: Pod, card_id: Any) -> Seat:

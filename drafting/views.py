@@ -188,6 +188,8 @@ def _pack_context(pod: Pod, seat: Seat, seats: Sequence[Seat] | None = None) -> 
     ctx: dict[str, Any] = {"pod": pod, "seat": seat, "pack": None, "deadline": None}
     if pod.status != Pod.Status.DRAFTING or pod.is_sealed:
         return ctx
+    ctx["bot_has_seat"] = seat.picked_by_bot
+    ctx["can_reclaim"] = seat.abandoned and seat.bot_reason == Seat.BotReason.TIMEOUTS
     state = pod.state
     pack = draft_core.current_pack(state, seat.number)
     ctx["pick_number"] = draft_core.pick_number(state, seat.number)
@@ -407,6 +409,11 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     actions: dict[str, tuple[Callable[[], object], str]] = {
         "join": (lambda: services.join_pod(user, pod), _("You have a seat.")),
         "leave": (lambda: services.leave_pod(user, pod), _("You left the pod.")),
+        "reclaim": (lambda: services.reclaim_seat(user, pod), _("Your seat is yours again.")),
+        "bot": (
+            lambda: services.hand_to_bot(user, pod, request.POST.get("seat")),
+            _("A bot picks for that seat now."),
+        ),
         "start": (lambda: services.start_pod(user, pod), _("The draft has started.")),
         "cities": (
             lambda: services.set_supplied_cities(user, pod, request.POST.getlist("city")),
@@ -420,7 +427,7 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     pod.refresh_from_db()
     if action == "start" and pod.status == Pod.Status.BUILDING and services.seat_of(user, pod):
         return redirect("drafting:deck", pk=pk)
-    if action == "cities":
+    if action == "cities" or (action == "bot" and request.POST.get("from") == "manage"):
         return redirect("drafting:manage", pk=pk)
     return redirect("drafting:room", pk=pk)
 
@@ -441,6 +448,7 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     ctx["supplied"] = set(pod.supplied_cities or ())
     ctx["supplied_names"] = [c["name"] for c in ctx["city_choices"] if c["id"] in ctx["supplied"]]
     ctx["can_supply"] = pod.status in (Pod.Status.WAITING, Pod.Status.DRAFTING)
+    ctx["on_console"] = True
     return render(request, "drafting/manage.html", ctx)
 
 

@@ -393,6 +393,9 @@ def drop(actor: User, registration: Registration, reason: str = "") -> Registrat
             raise TournamentError(_("%(name)s has already dropped.") % {"name": reg.display_name})
         if event.status == Event.Status.FINISHED:
             raise TournamentError(_("This event has finished."))
+        from drafting.services import hand_dropped_seats_to_bots_on_commit
+
+        hand_dropped_seats_to_bots_on_commit(reg)  # a bot drafts and builds for their seats
         if event.status == Event.Status.REGISTRATION and own:
             reg.delete()  # leaving before the start leaves no trace to keep
             broadcast_on_commit(event.pk, "players")
