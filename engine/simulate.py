@@ -1,13 +1,18 @@
 """Play many bot games of a rules engine and report win rates, lengths and errors.
 
     .venv/bin/python -m engine.simulate voskhozhdenie --games 1000 --bots heuristic,random
-        [--seed N] [--max-rounds 200] [--format standard|blitz] [--sample]
+        [--seed N] [--max-rounds 200] [--format standard|eternal|chosen|blitz] [--sample]
+        [--players N] [--teams]
     .venv/bin/python -m engine.simulate ascension --games 1000 --bots heuristic,random
 
-One seat per bot named in ``--bots``. Each game system registers a simulation kit
-(``engine.core.registry``: its engine, bots and sample decks); for «Восхождение» the
-decks are random legal-ish decks from the real card sets (``--sample``: the engine's
-small synthetic pool). A game that reaches ``--max-rounds`` (or 50 000 actions) is stopped and
+One seat per bot named in ``--bots``; ``--players N`` seats N players, giving them the
+bots in turn (``--players 4 --bots heuristic,random``: heuristic, random, heuristic,
+random). ``--teams`` plays two teams of allies in alternate seats (2v2 by default). The
+seats rotate from game to game so that no bot always sits first. A bot "wins" a game
+when a seat it plays wins it (with allies, the whole team wins). Each game system
+registers a simulation kit (``engine.core.registry``: its engine, bots, decks and game
+config); for «Восхождение» the decks are random decks from the real card sets that the
+deck checker accepts for ``--format`` (``--sample``: the engine's small synthetic pool). A game that reaches ``--max-rounds`` (or 50 000 actions) is stopped and
 counted as a draw ("capped"). Any exception is counted as an error with its first occurrence printed; the
 exit status is 1 if there was any error.
 """
@@ -72,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-rounds", type=int, default=200)
     parser.add_argument("--format", default="standard", help="deck format for sample decks")
     parser.add_argument("--sample", action="store_true", help="use the synthetic card pool")
+    parser.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
+    parser.add_argument("--teams", action="store_true", help="two teams of allies (2v2)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
 
@@ -80,8 +87,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.format not in kit.formats:
         parser.error(f"--format is one of {', '.join(kit.formats)} for {args.system}")
     names = args.bots.split(",")
-    if len(names) < 2:
-        parser.error("--bots needs at least two bots, one per seat")
+    players = args.players or (max(4, len(names)) if args.teams else len(names))
+    if players < 2:
+        parser.error("--players: a game needs at least two players")
+    if len(names) < 2 and args.players is None:
+        parser.error("--bots needs at least two bots, one per seat (or give --players)")
+    seats = [names[i % len(names)] for i in range(players)]
+    game_config = getattr(kit, "game_config", None)
+    if args.teams and game_config is None:
+        parser.error(f"--teams: {args.system} has no team play in its simulation kit")
+    try:
+        config = game_config(players, teams=args.teams) if game_config else {}
+    except ValueError as exc:
+        parser.error(f"--teams: {exc}")
     wins: Counter[str] = Counter()
     draws = capped = errors = 0
     rounds = actions = 0
@@ -90,11 +108,11 @@ def main(argv: list[str] | None = None) -> int:
     for k in range(args.games):
         seed = args.seed * 1_000_003 + k
         # Alternate seats so that neither bot always sits first.
-        order = names[k % len(names) :] + names[: k % len(names)]
+        order = seats[k % len(seats) :] + seats[: k % len(seats)]
         bots = [kit.make_bot(name, system, seed + i) for i, name in enumerate(order)]
         decks = kit.decks(system, len(order), seed, args.format)
         try:
-            outcome = play_game(system, bots, decks, seed, args.max_rounds)
+            outcome = play_game(system, bots, decks, seed, args.max_rounds, config)
         except Exception:
             errors += 1
             if first_error is None:
@@ -108,15 +126,19 @@ def main(argv: list[str] | None = None) -> int:
         elif outcome["draw"]:
             draws += 1
         else:
-            for seat in outcome["winners"]:
-                wins[order[seat]] += 1
+            for name in {order[seat] for seat in outcome["winners"]}:
+                wins[name] += 1
         if not args.quiet and (k % 10 == 9 or k == args.games - 1):
             _progress(k + 1, args.games, started)
     elapsed = time.perf_counter() - started
     if not args.quiet:
         sys.stderr.write("\n")
     played = max(args.games - errors, 1)
-    print(f"{args.system} ({pool}): {args.games} games, bots {args.bots}, {elapsed:.1f} s")
+    teams = ", two teams in alternate seats" if args.teams else ""
+    print(
+        f"{args.system} ({pool}, {args.format}): {args.games} games, {players} players "
+        f"({', '.join(seats)}{teams}), {elapsed:.1f} s"
+    )
     for name in dict.fromkeys(names):
         print(f"  {name:>10} wins: {wins[name]:5d} ({100 * wins[name] / played:.1f}%)")
     print(f"  draws: {draws} (capped at {args.max_rounds} rounds: {capped})")

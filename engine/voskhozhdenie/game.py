@@ -119,7 +119,10 @@ Decisions and deviations
   5.5; "supply" statics add to it), AMB-19 (X chosen on play; Supply-symbol costs paid in
   coins), AMB-20, AMB-21, AMB-22 (conservative), AMB-23, AMB-24, AMB-25, AMB-26,
   AMB-27, AMB-28 (Strength statics on the Battlefield only), AMB-29 (literal: only the
-  Main Deck is hidden), AMB-30, AMB-31, AMB-32, AMB-33, AMB-34, AMB-35, AMB-36, AMB-40.
+  Main Deck is hidden), AMB-30, AMB-31, AMB-32, AMB-33, AMB-34, AMB-35, AMB-36,
+  AMB-37 (a Direct Attack's wound targets are those of any Confrontation), AMB-39 (the
+  Draw step of round 1 applies normally: draw 1 or discard down from the 5-card hand),
+  AMB-40.
 * Static abilities come from cards on the Battlefield only (the rules do not say where a
   static ability's source must be; cards in hand granting global statics would be odd).
 * Activated abilities can be activated from the Battlefield only, as the turn's action
@@ -148,6 +151,15 @@ Decisions and deviations
   removed from it and it is not resolved (inferred).
 * Rule 1.4.3 (components in several zones at once) never arises: no op of the effect
   language puts a component in two zones, and every instance is in exactly one zone list.
+  AMB-38 (``owners`` as a set) is therefore not followed: each instance has one ``owner``
+  seat, and every move into an individual zone uses the owner's zone (``move``), so a set
+  would always hold that one seat (1.4.3.2 never adds an owner). Visibility follows the
+  one zone (views.py); the nearest cases to 1.4.3.3 and 1.4.3.4 are a card leaving the
+  hidden Main Deck for an open zone (seen by all at once) and "look_at_top" (the cards
+  stay in the hidden Main Deck and are shown to the looking player only). Tests
+  CK-053..CK-055 in ``tests/engine/voskhozhdenie/test_zones.py`` assert exactly this. An
+  effect that moves a card into another player's zone, or shares a card, would need the
+  set (and a new fingerprint record).
 * The "choose" selector asks for all picks at once (``{"type": "choose", "choice_id",
   "picks": [...]}``); ``legal_actions`` lists at most MAX_COMBOS combinations of them.
 """

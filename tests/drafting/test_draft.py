@@ -55,6 +55,7 @@ def test_direction_alternates_left_right():
 
 
 @pytest.mark.parametrize("booster_round", [0, 1, 2, 3])
+@pytest.mark.rule("3.2.5.1.3", "3.2.5.2", "AMB-06", "CK-039", "CK-040")
 def test_each_booster_passes_in_its_direction(booster_round):
     """CK-039, CK-040: round 1 passes left, rounds 2, 3 and 4 right, left and right."""
     seats = 5
@@ -105,6 +106,7 @@ def test_start_state():
     assert json.loads(json.dumps(state)) == state  # plain JSON data
 
 
+@pytest.mark.rule("3.2.5", "3.2.5.1", "CK-037")
 def test_four_rounds_and_one_booster_per_player_per_round():
     """CK-037: 4 booster rounds; each player opens exactly one booster in each."""
     seats = 6
@@ -127,6 +129,7 @@ def test_four_rounds_and_one_booster_per_player_per_round():
     assert all(n == 8 for n in picked_from.values())
 
 
+@pytest.mark.rule("3.2.5.1.2", "CK-038")
 def test_one_card_per_pick_and_the_rest_passed():
     """CK-038: from a pack of k cards 1 goes to the pool and k-1 are passed."""
     state = d.new_draft(make_packs(4, rounds=1, size=7))
@@ -145,6 +148,7 @@ def test_one_card_per_pick_and_the_rest_passed():
     assert state == before
 
 
+@pytest.mark.rule("3.2.5.1.4", "CK-041")
 def test_next_booster_opens_only_when_every_pack_is_empty():
     """CK-041: picking goes on while packs hold cards; round 2 opens when all are empty."""
     seats, size = 4, 5
@@ -180,6 +184,7 @@ def test_a_fast_seat_waits_at_the_end_of_a_round():
 
 
 @pytest.mark.parametrize("seats,size", [(8, 15), (8, 10), (3, 2), (5, 9)])
+@pytest.mark.rule("3.2.5.1", "CK-042")
 def test_every_card_ends_in_exactly_one_pool(seats, size):
     """CK-042: pools together hold every card of every booster; each holds 4N cards."""
     packs = make_packs(seats, rounds=4, size=size)
@@ -214,6 +219,7 @@ def test_boosters_of_different_sizes_are_passed_until_empty():
 # ---------------------------------------------------------------- slow seats (CK-043)
 
 
+@pytest.mark.rule("AMB-07", "CK-043")
 def test_slow_seat_the_others_pick_until_their_queues_are_empty():
     """CK-043: seat 0 does not pick; everyone else picks every pack that reaches them."""
     seats, size = 8, 15
@@ -238,6 +244,7 @@ def test_slow_seat_the_others_pick_until_their_queues_are_empty():
     assert d.waiting_on(state) == dict.fromkeys(range(2, seats), 1)
 
 
+@pytest.mark.rule("AMB-07", "CK-043")
 def test_slow_seat_sees_the_same_packs_as_lockstep():
     """CK-043: only timing differs; each seat sees the sequence of lock-step passing."""
     seats = 5

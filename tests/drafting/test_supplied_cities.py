@@ -45,6 +45,7 @@ def test_only_the_organiser_supplies_cities_of_the_pods_sets_until_building(alic
     assert services.set_supplied_cities(alice, pod, []).supplied_cities == []
 
 
+@pytest.mark.rule("4.5.5.1", "4.5.5.10", "AMB-05", "CK-044")
 def test_ck044_cities_come_from_the_pool_unless_supplied(alice):
     """CK-044, rules 4.5.5.1 and 4.5.5.10 (rec AMB-05): with default settings a deck's two
     Cities must come from the drafted pool; a City supplied by the organiser is allowed too."""

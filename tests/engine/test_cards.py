@@ -144,6 +144,7 @@ def card_error(tmp_path, number: int, change) -> str:
     return load_error(tmp_path, data)
 
 
+@pytest.mark.rule("2.1.5.2", "CK-065")
 def test_ck065_a_card_with_two_types_is_rejected(tmp_path):
     message = card_error(tmp_path, 1, lambda c: c.update(type=["squad", "tactic"]))
     assert message.endswith(
@@ -508,6 +509,7 @@ def test_texts_exist_in_both_languages(db):
         assert not any(ch in card.text_en for ch in "абвгдежзиклмнопрстуфхцчшщыэюя"), card.id
 
 
+@pytest.mark.rule("2.1.9.1", "CK-066")
 def test_ck066_tactics_orders_and_relics_have_no_strength(db):
     for card in db.all_cards():
         if card.type in ("tactic", "order", "relic"):
@@ -573,6 +575,7 @@ def test_names_are_found_in_russian_and_english_case_insensitively(db):
         assert db.find(card.name_en).name_ru.casefold() == db.find(card.name_ru).name_ru.casefold()
 
 
+@pytest.mark.rule("2.1.2.2", "2.1.2.3", "CK-063", "CK-064")
 def test_ck063_ck064_cost_values():
     assert Cost(x=True).value == 0
     assert Cost(supply=3).value == 3
@@ -580,6 +583,7 @@ def test_ck063_ck064_cost_values():
     assert make_card("A1-001", "Без цены", "No Cost", cost=None).cost_value == 0  # 2.1.2.1
 
 
+@pytest.mark.rule("2.1.2.2", "2.1.2.3", "CK-063", "CK-064")
 def test_ck063_ck064_cost_values_of_real_cards(db):
     x_cards = [c for c in db.all_cards() if c.cost and c.cost.x]
     supply_cards = [c for c in db.all_cards() if c.cost and c.cost.supply]

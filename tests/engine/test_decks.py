@@ -175,6 +175,7 @@ def test_the_registry_loads_this_checker():
 # ---------------------------------------------------------------- CK-001..CK-036
 
 
+@pytest.mark.rule("4.4", "CK-001")
 def test_ck001_full_deck_is_the_union_of_cities_main_and_reinforcements():
     """CK-001, rule 4.4."""
     d = deck(main=merc(40), reinf=[*n("Reservist 1", 2), c("Patron of Light")])
@@ -185,6 +186,7 @@ def test_ck001_full_deck_is_the_union_of_cities_main_and_reinforcements():
     )
 
 
+@pytest.mark.rule("4.5.1.1", "CK-002")
 def test_ck002_standard_city_set_of_three_is_rejected():
     """CK-002, rule 4.5.1.1."""
     violations = check(deck(cities=FOUR_CITIES[:3]))
@@ -192,6 +194,7 @@ def test_ck002_standard_city_set_of_three_is_rejected():
     assert "exactly 4 Cities" in violations[0].message
 
 
+@pytest.mark.rule("4.5.1.1", "2.2.1", "CK-003")
 def test_ck003_standard_cities_with_the_same_russian_name_are_rejected():
     """CK-003, rules 4.5.1.1 and 2.2.1: two printings of «Красная крепость» are one City."""
     red_fortress = DB.card("VS4-002")
@@ -203,11 +206,13 @@ def test_ck003_standard_cities_with_the_same_russian_name_are_rejected():
     assert "Red Keep" in violations[0].message and "different" in violations[0].message
 
 
+@pytest.mark.rule("4.5.1.1", "CK-004")
 def test_ck004_standard_four_different_cities_are_accepted():
     """CK-004, rule 4.5.1.1."""
     assert check(deck()) == []
 
 
+@pytest.mark.rule("4.5.1.2", "CK-005")
 def test_ck005_copy_limit_counts_main_and_reinforcement_together():
     """CK-005, rule 4.5.1.2: 2 in the Main Deck + 2 in the Reinforcement Deck = 4 copies."""
     violations = check(deck(main=merc(38) + n("Reservist 1", 2), reinf=n("Reservist 1", 2)))
@@ -215,6 +220,7 @@ def test_ck005_copy_limit_counts_main_and_reinforcement_together():
     assert "“Reservist 1” has 4" in violations[0].message
 
 
+@pytest.mark.rule("2.2.1", "CK-006")
 def test_ck006_printings_with_the_same_russian_name_are_copies_of_one_card():
     """CK-006, rule 2.2.1."""
     old, new = DB.card("VS0-003"), DB.card("VS4-001")
@@ -223,6 +229,7 @@ def test_ck006_printings_with_the_same_russian_name_are_copies_of_one_card():
     assert rules(violations) == {"4.5.2.2"}
 
 
+@pytest.mark.rule("4.5.1.3", "CK-007")
 def test_ck007_minor_card_is_rejected():
     """CK-007, rule 4.5.1.3."""
     violations = check(deck(main=[*merc(40), c("Minor Spirit")]))
@@ -230,17 +237,20 @@ def test_ck007_minor_card_is_rejected():
     assert "Minor Spirit" in violations[0].message
 
 
+@pytest.mark.rule("4.5.1.4", "CK-008")
 def test_ck008_standard_main_deck_needs_forty_cards():
     """CK-008, rule 4.5.1.4: 39 rejected, 40 accepted."""
     assert rules(check(deck(main=merc(39)))) == {"4.5.1.4"}
     assert check(deck(main=merc(40))) == []
 
 
+@pytest.mark.rule("4.5.1.4", "CK-009")
 def test_ck009_main_deck_has_no_maximum():
     """CK-009, rule 4.5.1.4: 150 cards are fine."""
     assert check(deck(main=merc(150))) == []
 
 
+@pytest.mark.rule("4.5.1.5", "CK-010")
 def test_ck010_standard_reinforcement_deck_holds_at_most_ten():
     """CK-010, rule 4.5.1.5: 11 rejected, 10 and 0 accepted."""
     ten = n("Reservist 1", 3) + n("Reservist 2", 3) + n("Reservist 3", 3) + n("Reservist 4", 1)
@@ -249,6 +259,7 @@ def test_ck010_standard_reinforcement_deck_holds_at_most_ten():
     assert check(deck(reinf=())) == []
 
 
+@pytest.mark.rule("4.5.1.6", "CK-011")
 def test_ck011_squad_without_the_keyword_is_rejected_from_reinforcements():
     """CK-011, rule 4.5.1.6."""
     violations = check(deck(main=merc(40, start=2), reinf=[c("Mercenary 1")]))
@@ -256,11 +267,13 @@ def test_ck011_squad_without_the_keyword_is_rejected_from_reinforcements():
     assert "Mercenary 1" in violations[0].message
 
 
+@pytest.mark.rule("4.5.1.6", "CK-012")
 def test_ck012_patron_without_the_keyword_is_accepted_in_reinforcements():
     """CK-012, rule 4.5.1.6."""
     assert check(deck(reinf=[c("Patron of Light")])) == []
 
 
+@pytest.mark.rule("4.5.1.7", "CK-013")
 def test_ck013_two_patrons_are_rejected():
     """CK-013, rule 4.5.1.7."""
     violations = check(deck(reinf=[c("Patron of Light"), c("Patron of Darkness")]))
@@ -268,6 +281,7 @@ def test_ck013_two_patrons_are_rejected():
     assert "Patron of Light" in violations[0].message
 
 
+@pytest.mark.rule("4.5.1.8", "CK-014")
 def test_ck014_patron_in_the_main_deck_is_rejected():
     """CK-014, rule 4.5.1.8."""
     violations = check(deck(main=[*merc(40), c("Patron of Light")]))
@@ -275,6 +289,7 @@ def test_ck014_patron_in_the_main_deck_is_rejected():
 
 
 @pytest.mark.parametrize("where", ["main", "reinforcements"])
+@pytest.mark.rule("4.5.1.8", "CK-015")
 def test_ck015_city_in_the_main_or_reinforcement_deck_is_rejected(where):
     """CK-015, rule 4.5.1.8."""
     city = c("Fire Town")
@@ -284,6 +299,7 @@ def test_ck015_city_in_the_main_or_reinforcement_deck_is_rejected(where):
     assert "Fire Town" in violations[0].message
 
 
+@pytest.mark.rule("4.5.1.9", "CK-016")
 def test_ck016_one_red_city_allows_ten_red_cards():
     """CK-016, rule 4.5.1.9: 10 accepted, 11 rejected."""
     assert check(deck(main=merc(30) + coloured("Red Warrior", 10))) == []
@@ -292,6 +308,7 @@ def test_ck016_one_red_city_allows_ten_red_cards():
     assert "red" in violations[0].message
 
 
+@pytest.mark.rule("4.5.1.9", "AMB-10", "CK-017")
 def test_ck017_two_red_cities_allow_twenty_red_cards():
     """CK-017, rule 4.5.1.9 (rec AMB-10): 20 accepted, 21 rejected."""
     cities = [c("Red Keep"), c("Fire Town"), c("White Hold"), c("Blue Harbour")]
@@ -300,6 +317,7 @@ def test_ck017_two_red_cities_allow_twenty_red_cards():
     assert rules(violations) == {"4.5.1.9"}
 
 
+@pytest.mark.rule("4.5.1.9", "AMB-10", "CK-018")
 def test_ck018_off_colour_card_is_rejected():
     """CK-018, rule 4.5.1.9 (rec AMB-10): no Blue City, one Blue card."""
     cities = [c("Red Keep"), c("Fire Town"), c("White Hold"), c("Black Bastion")]
@@ -308,6 +326,7 @@ def test_ck018_off_colour_card_is_rejected():
     assert "Blue Mage 1" in violations[0].message and "no blue City" in violations[0].message
 
 
+@pytest.mark.rule("4.5.1.9", "2.1.4.1", "AMB-10", "CK-019")
 def test_ck019_multicolour_card_counts_toward_each_colour():
     """CK-019, rules 4.5.1.9 and 2.1.4.1 (rec AMB-10): a Red-Blue card counts for Red and Blue."""
     purple = c("Purple Mage")
@@ -322,6 +341,7 @@ def test_ck019_multicolour_card_counts_toward_each_colour():
     assert check(deck(cities=cities, main=merc(20) + coloured("Red Warrior", 19) + [purple])) == []
 
 
+@pytest.mark.rule("4.5.1.10", "2.1.4.4", "CK-020")
 def test_ck020_neutral_cards_are_not_limited_by_colour():
     """CK-020, rules 4.5.1.10 and 2.1.4.4: 30 Neutral cards beside 10 Red ones."""
     cities = [c("Red Keep"), c("Fire Town"), c("Ancient City"), c("Purple Capital")]
@@ -329,6 +349,7 @@ def test_ck020_neutral_cards_are_not_limited_by_colour():
     assert check(deck(main=merc(60))) == []
 
 
+@pytest.mark.rule("4.5.1.11", "CK-021")
 def test_ck021_standard_rejects_cards_and_cities_older_than_the_last_four_releases():
     """CK-021, rule 4.5.1.11: VS0 is out of Standard on 2024-06-01, the City included."""
     old_city = [c("Ancient City"), c("White Hold"), c("Blue Harbour"), c("Black Bastion")]
@@ -344,6 +365,7 @@ def test_ck021_standard_rejects_cards_and_cities_older_than_the_last_four_releas
     )
 
 
+@pytest.mark.rule("3.3", "CK-022")
 def test_ck022_banned_card_is_rejected_even_if_otherwise_legal():
     """CK-022, rule 3.3 (names in Russian or English, or card ids)."""
     d = deck()
@@ -353,6 +375,7 @@ def test_ck022_banned_card_is_rejected_even_if_otherwise_legal():
         assert "Mercenary 1" in violations[0].message
 
 
+@pytest.mark.rule("4.5.1.12", "3.1.1", "CK-023")
 def test_ck023_standard_deck_cannot_change_between_games():
     """CK-023, rules 4.5.1.12 and 3.1.1."""
     old = deck()
@@ -362,6 +385,7 @@ def test_ck023_standard_deck_cannot_change_between_games():
     assert can_change_deck("standard", old, deck()) == []
 
 
+@pytest.mark.rule("4.5.2", "CK-024")
 def test_ck024_eternal_accepts_the_oldest_release():
     """CK-024, rules 4.5.2.*."""
     cities = [c("Ancient City"), c("White Hold"), c("Blue Harbour"), c("Black Bastion")]
@@ -370,6 +394,7 @@ def test_ck024_eternal_accepts_the_oldest_release():
     assert rules(check(deck(cities=cities[:3], main=merc(39)), "eternal")) == {"4.5.2.1", "4.5.2.4"}
 
 
+@pytest.mark.rule("4.5.3.11", "3.2.3", "CK-025")
 def test_ck025_chosen_rejects_releases_outside_the_season_list():
     """CK-025, rules 4.5.3.11 and 3.2.3; unknown codes in the list are ignored."""
     season = ["VS1", "VS2", "VS99"]
@@ -379,6 +404,7 @@ def test_ck025_chosen_rejects_releases_outside_the_season_list():
     assert "Red Warrior 1" in violations[0].message
 
 
+@pytest.mark.rule("4.5.4.1", "CK-026")
 def test_ck026_blitz_needs_two_different_cities():
     """CK-026, rule 4.5.4.1: 4 rejected, 2 different accepted, 2 identical rejected."""
     main = merc(20)
@@ -387,12 +413,14 @@ def test_ck026_blitz_needs_two_different_cities():
     assert rules(check(deck(cities=[c("Red Keep")] * 2, main=main), "blitz")) == {"4.5.4.1"}
 
 
+@pytest.mark.rule("4.5.4.4", "CK-027")
 def test_ck027_blitz_main_deck_needs_twenty():
     """CK-027, rule 4.5.4.4."""
     assert rules(check(deck(cities=TWO_CITIES, main=merc(19)), "blitz")) == {"4.5.4.4"}
     assert check(deck(cities=TWO_CITIES, main=merc(20)), "blitz") == []
 
 
+@pytest.mark.rule("4.5.4.5", "CK-028")
 def test_ck028_blitz_reinforcement_deck_holds_at_most_five():
     """CK-028, rule 4.5.4.5."""
     five = n("Reservist 1", 3) + n("Reservist 2", 2)
@@ -401,12 +429,14 @@ def test_ck028_blitz_reinforcement_deck_holds_at_most_five():
     assert rules(check(deck(cities=TWO_CITIES, main=merc(20), reinf=six), "blitz")) == {"4.5.4.5"}
 
 
+@pytest.mark.rule("4.5.4.2", "CK-029")
 def test_ck029_blitz_rejects_four_copies():
     """CK-029, rule 4.5.4.2."""
     main = merc(16) + n("Mercenary 20", 4)
     assert rules(check(deck(cities=TWO_CITIES, main=main), "blitz")) == {"4.5.4.2"}
 
 
+@pytest.mark.rule("4.5.4.9", "CK-030")
 def test_ck030_blitz_colour_limit_with_one_black_city():
     """CK-030, rule 4.5.4.9."""
     cities = [c("Black Bastion"), c("White Hold")]
@@ -422,6 +452,7 @@ def draft_pool(*decks: ParsedDeck) -> Counter:
     return pool
 
 
+@pytest.mark.rule("4.5.5.1", "CK-031")
 def test_ck031_draft_allows_two_copies_of_one_city_but_not_three_cities():
     """CK-031, rule 4.5.5.1 (rec AMB-05)."""
     same = deck(cities=[c("Red Keep")] * 2, main=merc(20))
@@ -430,12 +461,14 @@ def test_ck031_draft_allows_two_copies_of_one_city_but_not_three_cities():
     assert rules(check(three, "draft", pool=draft_pool(three))) == {"4.5.5.1"}
 
 
+@pytest.mark.rule("4.5.5", "CK-032")
 def test_ck032_draft_has_no_copy_limit():
     """CK-032, rule 4.5.5 (rec AMB-08): 4 copies, all from the pool."""
     d = deck(cities=TWO_CITIES, main=merc(16) + n("Mercenary 20", 4))
     assert check(d, "draft", pool=draft_pool(d)) == []
 
 
+@pytest.mark.rule("4.5.5.3", "4.5.5.4", "CK-033")
 def test_ck033_draft_main_and_reinforcement_sizes():
     """CK-033, rules 4.5.5.3 and 4.5.5.4."""
     small = deck(cities=TWO_CITIES, main=merc(19))
@@ -445,6 +478,7 @@ def test_ck033_draft_main_and_reinforcement_sizes():
     assert rules(check(big, "draft", pool=draft_pool(big))) == {"4.5.5.4"}
 
 
+@pytest.mark.rule("4.5.5.2", "4.5.5.6", "CK-034")
 def test_ck034_draft_rejects_minor_cards_and_two_patrons():
     """CK-034, rules 4.5.5.2 and 4.5.5.6."""
     minor = deck(cities=TWO_CITIES, main=[*merc(20), c("Minor Spirit")])
@@ -453,6 +487,7 @@ def test_ck034_draft_rejects_minor_cards_and_two_patrons():
     assert rules(check(patrons, "draft", pool=draft_pool(patrons))) == {"4.5.5.6"}
 
 
+@pytest.mark.rule("3.1.2", "4.5.5.10", "CK-035")
 def test_ck035_draft_card_not_in_the_pool_is_rejected():
     """CK-035, rules 3.1.2 and 4.5.5.10 (inferred); the Cities come from the pool (AMB-05)."""
     d = deck(cities=TWO_CITIES, main=merc(20))
@@ -470,6 +505,7 @@ def test_ck035_draft_card_not_in_the_pool_is_rejected():
     assert check(d, "draft", pool=by_name) == []
 
 
+@pytest.mark.rule("4.5.5.10", "AMB-09", "CK-036")
 def test_ck036_draft_deck_may_change_between_games_with_pool_cards():
     """CK-036, rule 4.5.5.10 (rec AMB-09)."""
     old = deck(cities=TWO_CITIES, main=merc(20))

@@ -33,6 +33,24 @@ def test_every_system_with_an_engine_has_a_simulation_kit():
             assert len(kit.decks(system, 2, 1)) == 2
 
 
+def test_simulator_plays_2v2_with_allies_and_more_players(capsys):
+    assert simulate.main(["voskhozhdenie", "--games", "3", "--quiet", "--teams"]) == 0
+    out = capsys.readouterr().out
+    assert "4 players (heuristic, random, heuristic, random, two teams" in out
+    assert "errors: 0" in out
+    assert simulate.main(["voskhozhdenie", "--games", "2", "--quiet", "--players", "3"]) == 0
+    assert "3 players (heuristic, random, heuristic)" in capsys.readouterr().out
+
+
+def test_teams_need_a_kit_that_has_them(capsys):
+    with pytest.raises(SystemExit):
+        simulate.main(["ascension", "--games", "1", "--quiet", "--teams"])
+    assert "no team play" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        simulate.main(["voskhozhdenie", "--games", "1", "--quiet", "--teams", "--players", "3"])
+    assert "even number of players" in capsys.readouterr().err
+
+
 def test_unknown_system_is_a_clear_error():
     with pytest.raises(SystemExit, match="no simulator for 'chess'"):
         simulate.load_kit("chess")

@@ -27,8 +27,9 @@ STORE = Path(__file__).with_name("fingerprints.json")
 MAX_ROUNDS = 200
 MAX_ACTIONS = 20_000
 
-# (name, real sets?, bots, teams or None, format, seed). Real-set games use the decks of
-# the simulation kit (random legal-ish decks from the real sets), like the bench.
+# (name, real sets?, bots, teams or None, format, seed). The games were recorded with the
+# random "legal-ish" decks the simulation kit built before it built legal ones
+# (``recorded_decks``): the decks are part of the record, so they stay as they were.
 GAMES = (
     *[(f"real-2p-{k}", True, ("heuristic", "random"), None, "standard", k) for k in range(8)],
     *[(f"real-2p-rr-{k}", True, ("random", "random"), None, "standard", 100 + k) for k in range(1)],
@@ -39,6 +40,19 @@ GAMES = (
     ("sample-2p", False, ("heuristic", "random"), None, "standard", 600),
     ("sample-4p", False, ("random", "heuristic", "random", "random"), None, "standard", 700),
 )  # fmt: skip
+
+
+RECORDED_SHAPES = {"standard": (4, 40), "blitz": (2, 20)}  # Cities, Main Deck size
+
+
+def recorded_decks(system, players: int, seed: int, fmt: str) -> list[dict]:
+    """The decks of the recorded games (``sample_deck``, not checked against the format)."""
+    from engine.voskhozhdenie.sample import sample_deck
+
+    cities, main = RECORDED_SHAPES[fmt]
+    return [
+        sample_deck(system.db, seed * 31 + i, cities=cities, main=main) for i in range(players)
+    ]
 
 
 def _dump(value) -> bytes:
@@ -91,7 +105,7 @@ def compute(extra: int = 0) -> dict[str, dict]:
     for name, use_real, names, teams, fmt, seed in games:
         system = real if use_real else sample
         bots = [kit.make_bot(b, system, seed + i) for i, b in enumerate(names)]
-        decks = kit.decks(system, len(names), seed, fmt)
+        decks = recorded_decks(system, len(names), seed, fmt)
         config = {"teams": teams} if teams else {}
         fingerprint, summary = play(kit, system, bots, decks, config, seed)
         out[name] = {"sha256": fingerprint, **summary}

@@ -173,9 +173,28 @@ EXTRA = (
 )
 
 
+MORE_DA = card(
+    "MORE-DA",
+    "relic",
+    cost=Cost(1),
+    abilities=({"kind": "static", "effects": [{"op": "max_direct_attacks", "amount": 1}]},),
+)
+NO_TACTICS = card(
+    "NO-TACTICS",
+    "relic",
+    cost=Cost(1),
+    abilities=(
+        {
+            "kind": "static",
+            "effects": [{"op": "cannot", "action": "declare_tactic", "player": "each_opponent"}],
+        },
+    ),
+)
+
+
 @pytest.fixture
 def system():
-    return new_system(*EXTRA)
+    return new_system(*EXTRA, MORE_DA, NO_TACTICS)
 
 
 def _actions(system, first=0):
@@ -342,6 +361,36 @@ def test_prohibition_beats_permission_ck137(system):
     order = place(system, s, "DRAW3", seat, "hand")
     with pytest.raises(IllegalAction) as err:
         system.apply(s, seat, {"type": "play", "iid": order})
+    assert err.value.rule == "1.1.3"
+
+
+@pytest.mark.rule("1.1.3", "6.2.1.1.3", "5.6.3.2.2.2", "CK-137")
+def test_prohibition_beats_a_permitting_effect_ck137(system):
+    """With 2 players at most 3 Direct Attacks may exist (5.6.3.2.2.2). MORE-DA permits a
+    4th; NO-TACTICS, held by the opponent, forbids its holder's opponents to declare
+    Tactics. Permission alone: the 4th is made. Permission and prohibition: it is not."""
+    s = _actions(system)
+    for _ in range(3):
+        seat = s["active"]
+        s = act(system, s, {"type": "direct_attack", "target": 1 - seat}, seat)
+    seat = s["active"]
+    fourth = {"type": "direct_attack", "target": 1 - seat}
+    assert sum(1 for t in s["tactics"] if t["iid"] is None) == 3
+    with pytest.raises(IllegalAction) as err:
+        system.apply(s, seat, fourth)
+    assert err.value.rule == "5.6.3.2.2.2"
+
+    permitted = json.loads(json.dumps(s))
+    place(system, permitted, "MORE-DA", seat)
+    assert fourth in system.legal_actions(permitted, seat)
+    after = act(system, permitted, fourth, seat)
+    assert sum(1 for t in after["tactics"] if t["iid"] is None) == 4
+
+    both = json.loads(json.dumps(permitted))
+    place(system, both, "NO-TACTICS", 1 - seat)
+    assert fourth not in system.legal_actions(both, seat)
+    with pytest.raises(IllegalAction) as err:
+        system.apply(both, seat, fourth)
     assert err.value.rule == "1.1.3"
 
 

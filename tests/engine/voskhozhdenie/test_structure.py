@@ -166,6 +166,24 @@ def test_draw_step_discards_down_one_at_a_time_ck101(system):
     assert len(s["players"][0]["hand"]) == 5
 
 
+@pytest.mark.rule("5.6.1.1", "5.4", "AMB-39")
+def test_first_round_draw_step_applies_to_the_opening_hand(system):
+    """AMB-39: after the Mulligan every hand has 5 cards; with Supply 4 (CITY-A + CITY-B)
+    the Draw step of round 1 makes each player discard one, in turn order."""
+    s = start(system)
+    while s["pending"]["kind"] in ("first_player", "mulligan"):
+        seat = system.to_act(s)[0]
+        kind = s["pending"]["kind"]
+        action = {"type": "first_player", "seat": 0} if kind == "first_player" else {"type": "keep"}
+        s = act(system, s, action, seat)
+    assert s["round"] == 1 and s["step"] == "draw"
+    for seat in s["turn_order"]:
+        assert s["pending"]["kind"] == "discard_down" and s["pending"]["player"] == seat
+        assert len(s["players"][seat]["hand"]) == 5
+        s = act(system, s, {"type": "discard", "iid": s["pending"]["options"][0]}, seat)
+        assert len(s["players"][seat]["hand"]) == 4
+
+
 @pytest.mark.rule("5.6.1.1", "CK-102")
 def test_draw_step_hand_equal_supply_nothing_ck102(system):
     s = _copy(to_actions(system, start(system)))
@@ -413,15 +431,34 @@ def test_until_end_of_round_expires_after_round_end_triggers_ck113():
 
 @pytest.mark.rule("5.7", "CK-114")
 def test_no_action_while_the_queue_is_not_empty_ck114(system):
+    """Played through ``apply``, ORD-BOLT stays at the head of the Queue while its wound
+    waits for a target. Until the Queue is empty the engine offers only the answer: no
+    pass, play or Direct Attack, no turn for the next player, no next step."""
     s = _copy(to_actions(system, start(system)))
     seat = s["active"]
-    iid = place(system, s, "SQ-1", seat, "hand")
-    game(system, s).play(seat, iid, pay=False)
+    other = 1 - seat
+    bolt = place(system, s, "ORD-BOLT", seat, "hand")
+    s["players"][seat]["coins"] = 5
+    s = act(system, s, {"type": "play", "iid": bolt}, seat)
+    assert [o["iid"] for o in s["queue"]] == [bolt]
+    pending = s["pending"]
+    assert pending["player"] == seat and pending["kind"] == "choose"
+    step, active, round_ = s["step"], s["active"], s["round"]
     assert system.to_act(s) == (seat,)
-    with pytest.raises(IllegalAction) as err:
-        system.apply(s, seat, {"type": "pass"})
-    assert err.value.rule == "5.7"
-    assert system.legal_actions(s, seat) == []
+    legal = system.legal_actions(s, seat)
+    assert legal and all(a["type"] == "choose" for a in legal)
+    assert system.legal_actions(s, other) == []
+    for action in ({"type": "pass"}, {"type": "direct_attack", "target": other}):
+        with pytest.raises(IllegalAction):
+            system.apply(s, seat, action)
+    with pytest.raises(NotYourTurn):
+        system.apply(s, other, {"type": "pass"})
+    assert (s["step"], s["active"], s["round"]) == (step, active, round_)
+    city = next(i for i in pending["options"] if s["cards"][i]["card"].startswith("CITY"))
+    s = act(system, s, {"type": "choose", "choice_id": pending["id"], "picks": [city]}, seat)
+    assert s["queue"] == [] and s["cards"][bolt]["zone"] == "graveyard"
+    assert system.to_act(s) == (other,) and s["step"] == "action"
+    assert any(a["type"] == "pass" for a in system.legal_actions(s, other))
 
 
 @pytest.mark.rule("5.8", "CK-115")
