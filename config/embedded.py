@@ -39,6 +39,26 @@ def start_embedded_worker() -> bool:
         )
         thread = threading.Thread(target=worker.start, name="celery-embedded", daemon=True)
         thread.start()
+        threading.Thread(target=_sweep_forever, name="sweep-embedded", daemon=True).start()
         _worker = worker
         logger.info("embedded Celery worker started with %s threads", settings.EMBEDDED_WORKER_THREADS)
         return True
+
+
+def _sweep_forever() -> None:
+    """Embedded mode's beat: queue the sweep (``play.tasks.sweep``) every PLAY_SWEEP_SECONDS.
+
+    The same task a beat process queues in Redis mode, through the in-memory broker; a
+    sweep that fails is logged and the next one runs as usual.
+    """
+    import time
+
+    from play import tasks
+    from play.recovery import sweep_interval
+
+    while True:
+        time.sleep(sweep_interval())
+        try:
+            tasks.sweep.apply_async(expires=sweep_interval())
+        except Exception:
+            logger.exception("the sweep could not be queued")

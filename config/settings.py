@@ -124,6 +124,18 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
 EMBEDDED_WORKER_THREADS = env_int("EMBEDDED_WORKER_THREADS", 4, minimum=1)
+# The sweep (play.recovery): every PLAY_SWEEP_SECONDS it re-queues work whose task was
+# lost, once it is PLAY_STALL_SECONDS late. Redis mode: run `celery -A config beat` (or a
+# worker with -B); embedded mode runs it on a timer of the process (config.embedded).
+PLAY_SWEEP_SECONDS = env_int("PLAY_SWEEP_SECONDS", 15, minimum=1)
+PLAY_STALL_SECONDS = env_int("PLAY_STALL_SECONDS", 30, minimum=1)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-lost-work": {
+        "task": "play.tasks.sweep",
+        "schedule": float(PLAY_SWEEP_SECONDS),
+        "options": {"expires": float(PLAY_SWEEP_SECONDS)},
+    },
+}
 
 CHANNEL_LAYER_KINDS = ("pubsub", "lists")
 CHANNEL_LAYER_KIND = env_choice("CHANNEL_LAYER", "pubsub", CHANNEL_LAYER_KINDS)

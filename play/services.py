@@ -52,7 +52,7 @@ User = AbstractBaseUser | AnonymousUser
 DEFAULT_BOT = "heuristic"
 BOT_DELAY_SECONDS = 0.4  # a bot answers after a short pause, so people can follow its moves
 CASUAL_TIME_BANK = 15 * 60  # seconds per player for a game against a friend
-MATCH_TIME_BANK = 25 * 60  # seconds per player for a whole tournament match
+MATCH_TIME_BANK = 25 * 60  # seconds per match when an event gives none (Event.time_bank_minutes)
 
 
 class PlayError(Exception):
@@ -402,17 +402,40 @@ def _lock_match(match_id: int):
     return Match.objects.select_for_update().select_related("round").get(pk=match_id)
 
 
-def start_match(match, *, time_bank: int | None = MATCH_TIME_BANK, config: Mapping | None = None):
+class _EventBank:
+    """The default of ``time_bank`` for tournament games: the event's own setting."""
+
+    def __repr__(self) -> str:
+        return "the event's time bank"
+
+
+EVENT_TIME_BANK: Any = _EventBank()
+
+
+def event_time_bank(event) -> int:
+    """Seconds each player has for a whole match of ``event`` (``Event.time_bank_minutes``)."""
+    minutes = getattr(event, "time_bank_minutes", None)
+    return int(minutes) * 60 if minutes else MATCH_TIME_BANK
+
+
+def start_match(match, *, time_bank: int | None = EVENT_TIME_BANK, config: Mapping | None = None):
     """The session of the match's current game, created if needed (idempotent).
 
     Game 1 is created here; each later game is created when the previous one ends
     (``_record_in_match``). Who goes first is left to the engine. Each player's time
-    bank lasts the whole match. Returns ``None`` once the match is decided.
+    bank lasts the whole match: by default the event's ``time_bank_minutes``
+    (``None``: untimed). Returns ``None`` once the match is decided.
     """
     from tournaments.models import Match, Round
 
     with transaction.atomic():
         match = _lock_match(match.pk)
+        if time_bank is EVENT_TIME_BANK:
+            from tournaments.models import Event
+
+            time_bank = event_time_bank(
+                Event.objects.only("time_bank_minutes").get(pk=match.round.event_id)
+            )
         current = match.play_sessions.order_by("-game_number").first()
         if current is not None:
             return None if match.status == Match.Status.FINAL and current.is_over else current
@@ -487,7 +510,7 @@ def _create_match_game(
     return session
 
 
-def start_round_games(rnd, *, time_bank: int | None = MATCH_TIME_BANK) -> list[GameSession]:
+def start_round_games(rnd, *, time_bank: int | None = EVENT_TIME_BANK) -> list[GameSession]:
     """Create game 1 of every playable match of a round (idempotent).
 
     A match whose game cannot start (a missing or unreadable decklist, a final result
@@ -545,7 +568,8 @@ def queue_move(session_id: int, seat: int, seq: int, action: dict[str, Any]) -> 
     """Hand the move to a worker (``play.tasks.apply_action``); a broker down is an error."""
     from play import tasks
 
-    args = (session_id, seat, seq, action)
+    # When the move was made: the worker judges it against the clock at this moment.
+    args = (session_id, seat, seq, action, timezone.now().timestamp())
     if transaction.get_connection().in_atomic_block:
         transaction.on_commit(lambda: tasks.apply_action.delay(*args))
         return
@@ -596,8 +620,32 @@ def _lock(session_id: int) -> GameSession | None:
     return GameSession.objects.select_for_update().filter(pk=session_id).first()
 
 
-def apply_action(session_id: int, seat: int, seq: int, action: dict[str, Any]) -> Applied:
-    """Apply one action under the session's row lock (the body of the task)."""
+def _made_at(submitted_at: float | None, now: datetime) -> datetime:
+    """When a move counts as made on the clock: when the server took it, never later than now."""
+    if submitted_at is None:
+        return now
+    try:
+        made = datetime.fromtimestamp(float(submitted_at), tz=now.tzinfo)
+    except (TypeError, ValueError, OverflowError, OSError):
+        return now
+    return min(made, now)
+
+
+def apply_action(
+    session_id: int,
+    seat: int,
+    seq: int,
+    action: dict[str, Any],
+    *,
+    submitted_at: float | None = None,
+) -> Applied:
+    """Apply one action under the session's row lock (the body of the task).
+
+    ``submitted_at`` is when the server took the move (``queue_move``): the move is
+    judged against the acting seat's clock at that moment, and the time it used is
+    charged up to then, so a move made in time is not lost on time because a worker
+    was slow, or was killed and the move delivered again. Bots' moves carry none.
+    """
     with transaction.atomic():
         session = _lock(session_id)
         if session is None or session.status != GameSession.Status.RUNNING:
@@ -614,7 +662,8 @@ def apply_action(session_id: int, seat: int, seq: int, action: dict[str, Any]) -
         if acting is None or seat not in system.to_act(session.state):
             _push_error_on_commit(session_id, seat, seq, _("It is not your turn."))
             return Applied("not_yours", _("It is not your turn."), seq)
-        if acting.deadline is not None and acting.deadline <= now:
+        made = _made_at(submitted_at, now)
+        if acting.deadline is not None and acting.deadline <= made:
             _end_by_default(session, seats, system, acting, GameSession.EndReason.TIME, now)
             return Applied("over", _("Your time ran out."), seq)
         try:
@@ -632,6 +681,7 @@ def apply_action(session_id: int, seat: int, seq: int, action: dict[str, Any]) -
         session.state = state
         session.seq = seq + 1
         result = system.result(state)
+        _charge_until(acting, () if result.finished else system.to_act(state), made, now)
         limit = move_limit()
         if result.finished:
             _finish(session, seats, result, GameSession.EndReason.RULES, now)
@@ -643,6 +693,20 @@ def apply_action(session_id: int, seat: int, seq: int, action: dict[str, Any]) -
             session.save(update_fields=["state", "seq", "updated_at"])
             _after_change(session, seats, system, now)
     return Applied("applied", seq=seq + 1)
+
+
+def _charge_until(
+    acting: SessionSeat, to_act: Iterable[int], made: datetime, now: datetime
+) -> None:
+    """The mover's clock stopped when the move was made: ``_run_clocks`` then charges it
+    up to ``made``, not to the moment a worker got to the move (the deadline it charges
+    against moves on by the worker's delay). A clock that runs on (the seat acts again)
+    keeps its deadline, as ``_run_clocks`` keeps it."""
+    if acting.deadline is None or acting.time_left is None or made >= now:
+        return
+    if acting.number in set(to_act):
+        return
+    acting.deadline = acting.deadline + (now - made)
 
 
 def _before_commit_hook(session_id: int, seq: int) -> None:
@@ -947,6 +1011,65 @@ def _record_in_match(
         config=dict(session.config),
         banks=banks,
     )
+
+
+def end_match_sessions(match_id: int) -> int:
+    """The match was settled without the engine (time called, an official's result, the
+    players' agreeing reports): end its games still being played; how many were ended.
+
+    Called after the tournament's transaction committed, and again by the sweep, so it
+    is harmless twice. A game in progress when time was called becomes a drawn game
+    (``Match.Source.TIME``: the tournament counted it as one), any other is aborted.
+    Either way the clocks stop (the time used is charged), and the tasks still queued
+    for the game (bot moves, clock checks) find it over and change nothing. Each seat's
+    page gets the final view.
+    """
+    from tournaments.models import Match
+
+    match = Match.objects.filter(pk=match_id).only("status", "result_source").first()
+    if match is None or match.status != Match.Status.FINAL:
+        return 0
+    if match.result_source == Match.Source.ENGINE:
+        return 0  # the engine decided it: its games end by the rules
+    open_ids = list(
+        GameSession.objects.filter(
+            match_id=match_id,
+            status__in=[GameSession.Status.WAITING, GameSession.Status.RUNNING],
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    ended = 0
+    for session_id in open_ids:
+        with transaction.atomic():
+            session = _lock(session_id)
+            if session is None or session.is_over:
+                continue
+            seats = list(session.seats.order_by("number"))
+            now = timezone.now()
+            was_running = session.status == GameSession.Status.RUNNING
+            if was_running and match.result_source == Match.Source.TIME:
+                session.set_status(GameSession.Status.FINISHED)
+                session.result = _result_json(
+                    GameResult(finished=True, winners=(), draw=True, eliminated=())
+                )
+                session.end_reason = GameSession.EndReason.TIME
+            else:
+                session.set_status(GameSession.Status.ABORTED)
+                session.end_reason = GameSession.EndReason.ABORTED
+            session.finished_at = now
+            session.save(
+                update_fields=["status", "result", "end_reason", "finished_at", "updated_at"]
+            )
+            _run_clocks(session, seats, (), now)  # stops every clock, charging the time used
+            for seat in seats:
+                seat.clock_check_at = None
+            SessionSeat.objects.filter(session=session).update(clock_check_at=None)
+            _push_on_commit(session, seats)
+            ended += 1
+    if ended:
+        logger.info("match %s settled without the engine: %s game(s) ended", match_id, ended)
+    return ended
 
 
 # ---------------------------------------------------------------- reading

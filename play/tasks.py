@@ -15,9 +15,19 @@ from play import services
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
-def apply_action(session_id: int, seat: int, seq: int, action: dict[str, Any]) -> str:
-    """Apply one player's action; returns what became of it (applied, stale, illegal, ...)."""
-    return services.apply_action(session_id, seat, seq, action).status
+def apply_action(
+    session_id: int,
+    seat: int,
+    seq: int,
+    action: dict[str, Any],
+    submitted_at: float | None = None,
+) -> str:
+    """Apply one player's action; returns what became of it (applied, stale, illegal, ...).
+
+    ``submitted_at`` (seconds since the epoch, set by the server when the move was taken)
+    is when the move counts as made on the clock, however late a worker gets to it.
+    """
+    return services.apply_action(session_id, seat, seq, action, submitted_at=submitted_at).status
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -42,3 +52,11 @@ def start_round_games(round_id: int) -> int:
     if rnd is None or rnd.status != Round.Status.PUBLISHED:
         return 0
     return len(services.start_round_games(rnd))
+
+
+@shared_task(ignore_result=True)
+def sweep() -> dict[str, int]:
+    """Find work whose task was lost (stalled bots, clocks, rounds, pods) and queue it again."""
+    from play import recovery
+
+    return recovery.sweep()

@@ -40,6 +40,15 @@ class EventForm(forms.ModelForm):
         self.fields["tiebreaks"] = forms.ChoiceField(
             label=_("tiebreakers"), choices=[(key, r.label) for key, r in RULESETS.items()]
         )
+        # Left empty (or not sent, as by older pages and tools): the event keeps its bank.
+        self.fields["time_bank_minutes"].required = False
+
+    def clean_time_bank_minutes(self):
+        value = self.cleaned_data.get("time_bank_minutes")
+        if value is None:
+            current = self.instance.time_bank_minutes if self.instance.pk else None
+            return current or Event._meta.get_field("time_bank_minutes").default
+        return value
 
 
 class StaffForm(forms.Form):

@@ -137,7 +137,7 @@ EDITABLE_FIELDS = (
     "name", "game_system", "format", "structure", "swiss_rounds", "top_cut", "best_of",
     "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location", "description",
     "max_players", "decklist_deadline", "auto_advance", "play_online", "is_public",
-    "players_per_game",
+    "players_per_game", "time_bank_minutes",
 )
 
 # Settings that shape the rounds and cannot change once the event has started.
@@ -1174,6 +1174,21 @@ def _finalise_pod(
     match.finished_at = timezone.now()
     match.version += 1
     match.save(update_fields=["game_draws", "winner", "status", "result_source", "finished_at", "version"])
+    _end_online_games_on_commit(match, source)
+
+
+def _end_online_games_on_commit(match: Match, source: str) -> None:
+    """A match of an online event settled without the engine (time, an official, agreeing
+    reports): after commit its games still being played end (``play.services.
+    end_match_sessions``; the sweep does it again if this is lost)."""
+    if source in (Match.Source.ENGINE, Match.Source.BYE):
+        return
+    if not Event.objects.filter(pk=match.round.event_id, play_online=True).exists():
+        return
+    from play.services import end_match_sessions
+
+    match_id = match.pk
+    transaction.on_commit(lambda: end_match_sessions(match_id), robust=True)
 
 
 def _score_text(match: Match) -> str:
@@ -1207,13 +1222,32 @@ def _finalise(match: Match, games: list[int | None], source: str) -> None:
     match.finished_at = timezone.now()
     match.version += 1
     match.save(update_fields=["game_draws", "winner", "status", "result_source", "finished_at", "version"])
+    _end_online_games_on_commit(match, source)
+
+
+def _games_at_time(match: Match, online: bool) -> list[int | None]:
+    """The games a match called at time is settled with (before the drawn game in progress).
+
+    Online, the games the engine decided are facts: they stand whatever anyone reported.
+    Otherwise (and online when no game was decided by the engine) the first report
+    settles it; no report, no games.
+    """
+    if online:
+        recorded = list(match.games.order_by("number").values_list("winner_seat", flat=True))
+        if recorded:
+            return recorded
+    reports = list(match.reports.all())
+    return list(reports[0].games) if reports else []
 
 
 def call_time(actor: User, rnd: Round) -> int:
     """End a Swiss round's clock: every unfinished game becomes a draw.
 
     A match with one report is settled by it, plus a drawn game if it was still
-    undecided; a match with no report is a draw (one drawn game). Disputed
+    undecided; a match with no report is a draw (one drawn game). In an online event
+    the games the engine decided stand, and the game in progress is a drawn game (the
+    round's time is over; no extra turns are played online); its session then ends as a
+    drawn game and its clocks stop (``play.services.end_match_sessions``). Disputed
     matches stay with the organiser. A pod (more than two players per game) is
     settled only by its players' reports when they agree; a pod without a report
     stays with the organiser, since a drawn pod would hand everyone a first place.
@@ -1235,7 +1269,7 @@ def call_time(actor: User, rnd: Round) -> int:
                     _finalise_pod(match, reports[0].placements, None, Match.Source.TIME)
                     settled += 1
                 continue
-            games = list(reports[0].games) if reports else []
+            games = _games_at_time(match, event.play_online)
             outcome = evaluate(games, match.best_of, seats=match.seats.count(), allow_draw=True)
             if max(outcome.wins, default=0) < games_needed(match.best_of):
                 games.append(None)
@@ -1263,7 +1297,11 @@ def _maybe_complete_round(rnd: Round) -> bool:
     if not updated:
         return False
     event = Event.objects.select_for_update().get(pk=rnd.event_id)
+    # Written once: only the transaction whose UPDATE completed the round gets here.
+    _audit(event, None, AuditEntry.Action.COMPLETE, f"{rnd} complete: every result is in",
+           round=rnd.number)
     _after_round_completed(event, rnd)
+    broadcast_on_commit(event.pk, "round")
     return True
 
 

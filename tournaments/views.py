@@ -22,6 +22,7 @@ from tournaments import bracket as bracket_core
 from tournaments import services
 from tournaments.forms import AddPlayerForm, DecklistForm, EventForm, StaffForm
 from tournaments.models import (
+    AuditEntry,
     Event,
     EventStaff,
     Match,
@@ -462,6 +463,41 @@ def _pod_context(match: Match, reg: Registration) -> dict:
 # ---------------------------------------------------------------- organiser console
 
 
+def _round_notice(event: Event, draft: Round | None, live: Round | None) -> dict | None:
+    """What the console tells the organiser about the round last completed, if anything.
+
+    "Round N complete — pair round N+1" while the event waits for them; with
+    ``auto_advance``, that the event paired (and published) the next round itself.
+    Worked out from the rounds and the audit log, so every official's page agrees.
+    """
+    if event.status != Event.Status.RUNNING:
+        return None
+    done = event.rounds.filter(status=Round.Status.COMPLETED).order_by("-number").first()
+    if done is None:
+        return None
+    following = live or draft
+    if following is None:
+        return {
+            "kind": "pair",
+            "text": _("%(done)s complete — pair round %(next)d.")
+            % {"done": done, "next": done.number + 1},
+        }
+    if following.number != done.number + 1:
+        return None
+    by_itself = event.audit.filter(
+        action__in=[AuditEntry.Action.PAIR, AuditEntry.Action.TOP_CUT],
+        actor__isnull=True,
+        data__round=following.number,
+    ).exists()
+    if not by_itself:
+        return None
+    return {
+        "kind": "auto",
+        "text": _("%(done)s complete — the event ran %(next)s itself.")
+        % {"done": done, "next": following},
+    }
+
+
 @login_required
 @require_GET
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
@@ -478,6 +514,7 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         draft_matches=_matches(draft) if draft else [],
         live_round=live,
         live_matches=_matches(live).prefetch_related("reports") if live else [],
+        round_notice=_round_notice(event, draft, live),
         staff=event.staff.select_related("user"),
         audit=event.audit.select_related("actor")[:50],
         form=EventForm(instance=event),
