@@ -494,6 +494,16 @@ def _recheck_decklists(event: Event) -> None:
             deck.save(update_fields=["problems", "is_legal"])
 
 
+def no_decklists_message(event: Event) -> str | None:
+    """Why this event takes no decklists (its game has none, per the registry), or None."""
+    info = event.game_info
+    if info.needs_decklists:
+        return None
+    return _("%(game)s is played without decklists, so there is no list to submit.") % {
+        "game": info.name
+    }
+
+
 def submit_decklist(user: User, registration: Registration, text: str) -> Decklist:
     """Save a player's list with what the deck checker found; an illegal list is kept too.
 
@@ -503,6 +513,9 @@ def submit_decklist(user: User, registration: Registration, text: str) -> Deckli
     own = registration.user_id is not None and registration.user_id == getattr(user, "pk", None)
     if not own:
         check_official(user, event)
+    refusal = no_decklists_message(event)
+    if refusal:
+        raise TournamentError(refusal)
     text = (text or "").strip()
     if not text:
         raise TournamentError(_("The decklist is empty."))

@@ -333,7 +333,7 @@ def decklist(request: HttpRequest, slug: str) -> HttpResponse:
     deadline_passed = event.decklist_deadline is not None and timezone.now() > event.decklist_deadline
     return render(request, "tournaments/decklist.html", _ctx(
         request, event, form=form, deck=existing, deadline_passed=deadline_passed,
-        deck_rules=_deck_rules(event),
+        deck_rules=_deck_rules(event), no_decklists=services.no_decklists_message(event),
     ))
 
 

@@ -162,3 +162,43 @@ def test_a_self_running_event_says_it_ran_the_next_round_itself(
     client.force_login(alice)
     page = client.get(reverse("tournaments:manage", args=[event.slug])).content.decode()
     assert "Round 1 complete — the event ran Round 2 itself." in page
+
+
+def test_a_game_without_decklists_refuses_a_list_everywhere_and_the_console_shows_none(
+    alice, client
+):
+    from rest_framework.test import APIClient
+
+    from engine.core import registry
+
+    assert registry.get("ascension").needs_decklists is False  # the registry decides
+    event, regs = make_event(alice, players=2, start=False, game_system="ascension")
+    player = regs[0].user
+    with pytest.raises(tournament_services.TournamentError, match="without decklists"):
+        tournament_services.submit_decklist(player, regs[0], "3 Anything")
+    client.force_login(player)
+    url = reverse("tournaments:decklist", args=[event.slug])
+    page = client.get(url).content.decode()
+    assert 'id="no-decklists"' in page and "without decklists" in page
+    assert 'name="text"' not in page  # no form to fill in
+    posted = client.post(url, {"text": "3 Anything"}, follow=True).content.decode()
+    assert "without decklists" in posted
+    api = APIClient()
+    api.force_authenticate(player)
+    answer = api.put(
+        f"/api/events/{event.slug}/registrations/{regs[0].pk}/decklist/",
+        {"text": "3 Anything"},
+        format="json",
+    )
+    assert 400 <= answer.status_code < 500 and "without decklists" in answer.content.decode()
+    from tournaments.models import Decklist
+
+    assert not Decklist.objects.filter(registration__event=event).exists()
+    client.force_login(alice)
+    console = client.get(reverse("tournaments:manage", args=[event.slug])).content.decode()
+    assert "Lock decklists now" not in console
+    assert ">Decklist</th>" not in console
+    # A game with decklists keeps both.
+    other, _regs = make_event(alice, players=2, start=False, game_system="voskhozhdenie")
+    console = client.get(reverse("tournaments:manage", args=[other.slug])).content.decode()
+    assert "Lock decklists now" in console and ">Decklist</th>" in console

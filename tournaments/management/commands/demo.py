@@ -38,7 +38,7 @@ from tournaments.results import games_needed
 DRAFT_BOOSTERS = ["VS1"] * 4  # rule 3.2.5: four boosters a player
 BOT_PICK_SECONDS = 0.2  # how long a demo bot seems to think before a pick
 MAX_MOVES = 300  # longest game of the demo (a Blitz game of two bots: 70-1000+ actions)
-NUDGE_SECONDS = 10  # a game or round that has not moved for this long gets its task again
+NUDGE_SECONDS = 10  # work this late is lost (the sweep queues it again); capped playoffs are settled
 
 DEMO_PASSWORD = "gauntlet"
 
@@ -214,26 +214,16 @@ class Command(BaseCommand):
 
     # ------------------------------------------------------------ playing online
 
-    def _nudge(self, event: Event, organiser) -> None:
-        """Re-send the task of a game or round that has not moved for a while.
+    def _settle_capped_playoffs(self, event: Event, organiser) -> None:
+        """An elimination match whose every game was capped as a draw cannot be decided
+        by the engine: the organiser settles it (audited), as a judge would.
 
-        A task that failed (say, the database refused a connection) is not retried, so
-        its game would wait forever; the tasks carry their ``seq``, so a second one for a
-        game that did move changes nothing.
+        Lost tasks (a bot move, a round start, the next round of the self-running event)
+        are the sweep's (``play.recovery``), as on any site: the embedded worker runs it
+        on its timer; with ``REDIS_URL`` and no beat process, this loop runs it.
         """
-        from datetime import timedelta
+        from django.conf import settings
 
-        from django.utils import timezone
-
-        from play import tasks
-        from play.models import GameSession
-
-        stale = timezone.now() - timedelta(seconds=NUDGE_SECONDS)
-        for rnd in event.rounds.filter(status=Round.Status.PUBLISHED, published_at__lt=stale):
-            if rnd.matches.filter(is_bye=False, play_sessions__isnull=True).exclude(status=Match.Status.FINAL).exists():
-                tasks.start_round_games.delay(rnd.pk)
-        # An elimination match whose every game was capped as a draw cannot be decided by
-        # the engine: the organiser settles it (audited), as a judge would.
         for match in Match.objects.filter(
             round__event=event, round__status=Round.Status.PUBLISHED, round__kind=Round.Kind.ELIMINATION,
             is_bye=False,
@@ -246,14 +236,10 @@ class Command(BaseCommand):
                     services.enter_result(organiser, match, games[: 2 * match.best_of])
                 except services.TournamentError:
                     services.enter_result(organiser, match, [0] * games_needed(match.best_of))
-        for pk, seq in GameSession.objects.filter(
-            match__round__event=event, status=GameSession.Status.RUNNING, updated_at__lt=stale
-        ).values_list("pk", "seq"):
-            tasks.bot_move.delay(pk, seq)
-        if not event.rounds.exclude(status=Round.Status.COMPLETED).exists():
-            from tournaments.tasks import advance_event
+        if not settings.EMBEDDED:
+            from play.recovery import sweep
 
-            advance_event.delay(event.pk)
+            sweep()
 
     def _run_online(self, event: Event, organiser, timeout: float, started: float) -> None:
         from django.conf import settings
@@ -263,6 +249,9 @@ class Command(BaseCommand):
 
         settings.PLAY_BOT_DELAY_SECONDS = 0  # bots answer at once: nobody is watching every move
         settings.PLAY_MAX_MOVES = MAX_MOVES  # a game the bots cannot finish is a draw
+        # Lost work is found by the sweep sooner than on a site with people at the tables.
+        settings.PLAY_SWEEP_SECONDS = NUDGE_SECONDS / 2
+        settings.PLAY_STALL_SECONDS = NUDGE_SECONDS
         self._fast_embedded_queue()
         start_embedded_worker()  # already running (see _draft) unless REDIS_URL is set
         services.publish_round(organiser, services.pair_next_round(organiser, event))
@@ -298,7 +287,7 @@ class Command(BaseCommand):
                 return
             if time.monotonic() - last_nudge > NUDGE_SECONDS:
                 last_nudge = time.monotonic()
-                self._nudge(event, organiser)
+                self._settle_capped_playoffs(event, organiser)
             if time.monotonic() - started > timeout:
                 self.stdout.write("")
                 raise CommandError(f"the event did not finish within {timeout:.0f} s")
