@@ -202,3 +202,58 @@ def test_a_game_without_decklists_refuses_a_list_everywhere_and_the_console_show
     other, _regs = make_event(alice, players=2, start=False, game_system="voskhozhdenie")
     console = client.get(reverse("tournaments:manage", args=[other.slug])).content.decode()
     assert "Lock decklists now" in console and ">Decklist</th>" in console
+
+
+def play_bots(rnd: Round, django_capture_on_commit_callbacks, limit: int = 50_000) -> None:
+    """Every game of the round through the bots' task, as the workers would, game after game."""
+    for _ in range(limit):
+        running = list(GameSession.objects.filter(match__round=rnd, status="running"))
+        if not running:
+            return
+        for session in running:
+            with django_capture_on_commit_callbacks(execute=False):
+                tasks.bot_move.apply(args=(session.pk, session.seq))
+    raise AssertionError("the bots did not finish the round")
+
+
+@pytest.mark.slow
+def test_a_top_cut_played_online_by_bots_runs_the_bracket_to_the_end_of_the_event(
+    alice, make_user, django_capture_on_commit_callbacks
+):
+    from tournaments.models import Event
+    from tournaments.tasks import advance_event
+
+    event = tournament_services.create_event(
+        alice, name="Bot cut", game_system="ascension", swiss_rounds=1, top_cut=4, best_of=1,
+        play_online=True, auto_advance=True,
+    )  # fmt: skip
+    for n in range(4):
+        bot = make_user(f"cutbot{n}")
+        tournament_services.register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
+    event = tournament_services.start_event(alice, event)
+    with django_capture_on_commit_callbacks(execute=False):
+        rnd = tournament_services.publish_round(
+            alice, tournament_services.pair_next_round(alice, event)
+        )
+    kinds = []
+    for _ in range(4):
+        assert tasks.start_round_games.apply(args=(rnd.pk,)).get() >= 1
+        play_bots(rnd, django_capture_on_commit_callbacks)
+        rnd.refresh_from_db()
+        assert rnd.status == Round.Status.COMPLETED
+        assert all(
+            m.result_source in (Match.Source.ENGINE, Match.Source.BYE)
+            for m in rnd.matches.all()
+        )
+        kinds.append(rnd.kind)
+        with django_capture_on_commit_callbacks(execute=False):
+            advance_event.apply(args=(event.pk,))
+        event.refresh_from_db()
+        if event.status == Event.Status.FINISHED:
+            break
+        rnd = event.rounds.order_by("-number").first()
+        assert rnd.status == Round.Status.PUBLISHED
+    assert event.status == Event.Status.FINISHED
+    assert kinds == [Round.Kind.SWISS, Round.Kind.ELIMINATION, Round.Kind.ELIMINATION]
+    final = event.rounds.order_by("-number").first().matches.get()
+    assert final.winner_id is not None and final.result_source == Match.Source.ENGINE
