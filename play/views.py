@@ -23,6 +23,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from engine.core.describe import Describer, Reading, describer_for
 from engine.core.protocol import GameSystem
 from play import services
 from play.models import GameSession
@@ -56,17 +57,42 @@ def _seat_numbers(value: Any) -> Any:
 class Presenter:
     """Turns a view (plain JSON) into nodes the generic table template can show."""
 
-    def __init__(self, system: GameSystem, seat: int | None, language: str):
+    def __init__(
+        self,
+        system: GameSystem,
+        seat: int | None,
+        language: str,
+        describer: Describer | None = None,
+        reading: Reading | None = None,
+    ):
         self.system = system
         self.seat = seat
         self.language = language
         self.names: dict[Any, str] = {}  # card instance -> printed name, for action labels
+        # The engine's own describer (``engine/<system>/describe.py``), when it has one:
+        # labels, card details and log lines read from the viewer's view only.
+        self.describer = describer
+        self.reading = reading
+        self._info: dict[str, dict[str, Any]] = {}
+
+    def info(self, card_id: Any) -> dict[str, Any] | None:
+        """The card's printed details (name, cost, text...) for the details panel."""
+        if self.describer is None or self.reading is None or not isinstance(card_id, str):
+            return None
+        if card_id not in self._info:
+            self._info[card_id] = self.describer.card(self.reading, card_id)
+        return self._info[card_id]
 
     def card(self, value: Mapping[str, Any]) -> dict[str, Any]:
         name = services.card_label(self.system, value["card"], self.language)
         if "iid" in value:
             self.names[value["iid"]] = name
-        return {"iid": value.get("iid"), "card": value["card"], "name": name}
+        return {
+            "iid": value.get("iid"),
+            "card": value["card"],
+            "name": name,
+            "info": self.info(value["card"]),
+        }
 
     def node(self, key: str, value: Any) -> dict[str, Any]:
         named = services.card_label(self.system, key, self.language)
@@ -113,7 +139,10 @@ class Presenter:
                 "label": label,
                 "value": ", ".join(self.scalar(v) for v in value),
             }
-        return {"kind": "value", "label": label, "value": self.scalar(value)}
+        node = {"kind": "value", "label": label, "value": self.scalar(value)}
+        if named != str(key):  # a pile of cards keyed by card id (Ascension's piles)
+            node.update(card=key, info=self.info(key))
+        return node
 
     def scalar(self, value: Any) -> str:
         if value is None:
@@ -132,6 +161,8 @@ class Presenter:
         return sorted(nodes, key=lambda n: n["kind"] != "value")
 
     def action(self, action: Mapping[str, Any]) -> str:
+        if self.describer is not None and self.reading is not None:
+            return self.describer.action(self.reading, action)["text"]
         parts = [_label(action.get("type", "?"))]
         for key, value in action.items():
             if key == "type":
@@ -146,7 +177,10 @@ class Presenter:
                 parts.append(f"{key} {self.scalar(value)}")
         return " ".join(parts)
 
-    def event(self, event: Mapping[str, Any]) -> str:
+    def event(self, event: Mapping[str, Any]) -> str | None:
+        """A log line; None for bookkeeping the engine's describer does not show."""
+        if self.describer is not None and self.reading is not None:
+            return self.describer.event(self.reading, event)
         parts = [_label(event.get("type", "?"))]
         for key, value in event.items():
             if key in ("type", "iid"):
@@ -165,32 +199,75 @@ def table_context(
 ) -> dict[str, Any]:
     system = services.engine_of(session.system)
     data = services.payload(session, seat)
-    presenter = Presenter(system, seat, get_language() or "en")
+    language = get_language() or "en"
     view = data["view"] or {}
-    nodes = presenter.children(view)
-    legal = [
-        {"label": presenter.action(a), "json": json.dumps(a, separators=(",", ":"))}
-        for a in data["legal"]
-    ]
     seats = list(session.seats.select_related("user").order_by("number"))
+    rows = services.game_log(session)
+    describer = describer_for(session.system)
+    reading = None
+    if describer is not None:
+        # Everything a label may name: the viewer's own view and the public events.
+        reading = Reading.of(
+            view,
+            language,
+            {s.number: s.label for s in seats if s.label},
+            (e for row in rows for e in row["events"] if isinstance(e, Mapping)),
+        )
+    presenter = Presenter(system, seat, language, describer, reading)
+    nodes = presenter.children(view)
+    described = (
+        [describer.action(reading, a) for a in data["legal"]]
+        if describer is not None and reading is not None
+        else None
+    )
+    legal = [
+        {
+            "label": presenter.action(a) if described is None else described[k]["text"],
+            "short": None if described is None else described[k]["short"],
+            "json": json.dumps(a, separators=(",", ":")),
+        }
+        for k, a in enumerate(data["legal"])
+    ]
     clock_by_seat = {c["seat"]: c for c in data["clocks"]}
     log = []
-    for row in services.game_log(session)[-60:]:
+    for row in rows[-60:]:
+        events = [presenter.event(e) for e in row["events"] if isinstance(e, Mapping)]
+        action = (
+            describer.action_kind(reading, row["type"])
+            if describer is not None and reading is not None
+            else _label(row["type"])
+        )
         log.append(
             {
                 "seq": row["seq"],
                 "seat": row["seat"] + 1,
-                "action": _label(row["type"]),
-                "events": [presenter.event(e) for e in row["events"] if isinstance(e, Mapping)],
+                "who": reading.seat(row["seat"]) if reading is not None else None,
+                "action": action,
+                "events": [e for e in events if e],
             }
         )
     log.reverse()
-    language = get_language() or "en"
-    named = _named(system, view, language)
+    named = _named(system, view, language, presenter)
     return {
         "view": named,
         "names": _instance_names(named),
-        "legal_groups": _group_actions(legal, data["legal"]),
+        "legal_groups": (
+            _group_actions(legal, data["legal"])
+            if described is None
+            else _group_described(legal, described, presenter)
+        ),
+        "pending": (
+            describer.pending(reading) if describer is not None and reading is not None else None
+        ),
+        "seat_names": (
+            {s.number: reading.seat(s.number) for s in seats} if reading is not None else {}
+        ),
+        "by_iid": _instance_cards(named),
+        "step_name": (
+            describer.step_name(reading, view.get("step"))
+            if reading is not None and hasattr(describer, "step_name")
+            else ""
+        ),
         "custom_table": _table_template(session) != "play/_table.html",
         "session": session,
         "data": data,
@@ -226,16 +303,21 @@ def _card_type(system: GameSystem, card_id: Any) -> str:
         return ""
 
 
-def _named(system: GameSystem, value: Any, language: str) -> Any:
-    """The view with each card's printed ``name`` and ``type`` added (for game tables)."""
+def _named(
+    system: GameSystem, value: Any, language: str, presenter: Presenter | None = None
+) -> Any:
+    """The view with each card's printed ``name`` and ``type`` added (for game tables),
+    and its printed details as ``info`` where the engine describes its cards."""
     if isinstance(value, Mapping):
-        out = {k: _named(system, v, language) for k, v in value.items()}
+        out = {k: _named(system, v, language, presenter) for k, v in value.items()}
         if isinstance(value.get("card"), str):
             out.setdefault("name", services.card_label(system, value["card"], language))
             out.setdefault("type", _card_type(system, value["card"]))
+            if presenter is not None:
+                out.setdefault("info", presenter.info(value["card"]))
         return out
     if isinstance(value, list | tuple):
-        return [_named(system, v, language) for v in value]
+        return [_named(system, v, language, presenter) for v in value]
     return value
 
 
@@ -253,6 +335,21 @@ def _instance_names(value: Any, found: dict[str, str] | None = None) -> dict[str
     return found
 
 
+def _instance_cards(value: Any, found: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Card instance id (as text) → the card as the view shows it (the first place
+    found: the Battlefield before the Tactics that name it)."""
+    found = {} if found is None else found
+    if isinstance(value, Mapping):
+        if "iid" in value and "name" in value and value["iid"] is not None:
+            found.setdefault(str(value["iid"]), value)
+        for v in value.values():
+            _instance_cards(v, found)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _instance_cards(v, found)
+    return found
+
+
 def _group_actions(labelled: list[dict[str, str]], actions: list[Any]) -> list[dict[str, Any]]:
     """The legal actions grouped by their ``type``, in the order the engine listed them."""
     groups: dict[str, list[dict[str, str]]] = {}
@@ -262,6 +359,41 @@ def _group_actions(labelled: list[dict[str, str]], actions: list[Any]) -> list[d
     return [
         {"kind": kind, "label": _label(kind), "actions": items} for kind, items in groups.items()
     ]
+
+
+def _group_described(
+    labelled: list[dict[str, Any]], described: list[dict[str, Any]], presenter: Presenter
+) -> list[dict[str, Any]]:
+    """Legal actions grouped as the engine's describer says: the pending decision first,
+    then one group per card (the card shown once, its buttons with short labels), then
+    the turn's other actions (pass, Direct Attacks)."""
+    groups: dict[str, dict[str, Any]] = {}
+    reading = presenter.reading
+    for item, about in zip(labelled, described, strict=True):
+        key = about["group"]
+        group = groups.get(key)
+        if group is None:
+            card = None
+            if about["card"] is not None and reading is not None:
+                card_id = reading.known.get(about["card"])
+                card = {
+                    "iid": about["card"],
+                    "card": card_id,
+                    "name": presenter.info(card_id)["name"] if card_id else None,
+                    "info": presenter.info(card_id),
+                    "zone": reading.where.get(about["card"], ""),
+                }
+            group = groups[key] = {
+                "kind": key.partition(":")[0],
+                "label": "" if card else (_("Your decision") if key == "decision" else ""),
+                "card": card,
+                "actions": [],
+            }
+        group["actions"].append(
+            {**item, "label": about["short"] if group["card"] else item["label"]}
+        )
+    order = {"decision": 0, "card": 1}
+    return sorted(groups.values(), key=lambda g: order.get(g["kind"], 2))
 
 
 def _table_template(session: GameSession) -> str:
@@ -441,9 +573,16 @@ def replay(request: HttpRequest, session_id: int) -> HttpResponse:
         step = session.seq
     system = services.engine_of(session.system)
     state_now = services.replay_state(session, step)
-    presenter = Presenter(system, None, get_language() or "en")
-    nodes = presenter.children(system.view(state_now, None))
+    public = system.view(state_now, None)
     row = session.actions.filter(seq=step - 1).first() if step else None
+    describer = describer_for(session.system)
+    reading = (
+        None
+        if describer is None
+        else Reading.of(public, get_language(), events=row.events if row is not None else ())
+    )
+    presenter = Presenter(system, None, get_language() or "en", describer, reading)
+    nodes = presenter.children(public)
     return render(
         request,
         "play/replay.html",
@@ -456,7 +595,11 @@ def replay(request: HttpRequest, session_id: int) -> HttpResponse:
             else {
                 "seat": row.seat + 1,
                 "action": _label(row.action.get("type", "?")),
-                "events": [presenter.event(e) for e in row.events if isinstance(e, Mapping)],
+                "events": [
+                    text
+                    for e in row.events
+                    if isinstance(e, Mapping) and (text := presenter.event(e))
+                ],
             },
             "steps": range(0, session.seq + 1),
             "previous": step - 1 if step > 0 else None,

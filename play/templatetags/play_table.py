@@ -26,3 +26,16 @@ def seat_no(value: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool):
         return value + 1
     return value
+
+
+@register.filter
+def strength_total(iids: Any, cards: Any) -> int:
+    """``t.attack|strength_total:by_iid``: the summed current Strength of those card
+    instances as the view shows them (5.6.4.1: how a Tactic's sides compare)."""
+    total = 0
+    for iid in iids or ():
+        card = lookup(cards, iid)
+        strength = card.get("strength") if hasattr(card, "get") else None
+        if isinstance(strength, int) and not isinstance(strength, bool):
+            total += strength
+    return total

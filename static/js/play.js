@@ -25,7 +25,11 @@
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         if (html === null) { return; }
+        // Card details and zone lists the player opened stay open across the redraw.
+        var opened = {};
+        root.querySelectorAll("details[data-key][open]").forEach(function (d) { opened[d.dataset.key] = true; });
         root.innerHTML = html;
+        root.querySelectorAll("details[data-key]").forEach(function (d) { if (opened[d.dataset.key]) { d.open = true; } });
         var panel = root.querySelector(".play-panel");
         if (panel) {
           root.dataset.seq = panel.dataset.seq;

@@ -1,0 +1,139 @@
+"""Describing a game to people: short sentences for legal actions, pending decisions and
+events, and the printed details of cards, in the viewer's language.
+
+Every engine that wants readable tables ships a ``Describer`` (registered in
+``engine.core.registry`` as ``describer``). Its methods read only a ``Reading``: the
+viewer's own ``view(state, seat)`` plus the public events of the game, never the full
+state. A card instance the viewer may not see (another player's hand, any Main Deck) is
+therefore unknown to the describer and is called "a hidden card": a label can never name
+it. Like the engines, this module imports nothing from Django; the phrases are kept here
+in English and Russian (the languages the card data is printed in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+LANGUAGES = ("en", "ru")
+
+
+def language_of(code: str | None) -> str:
+    """``"ru"`` for any Russian locale (``ru``, ``ru-RU``), else ``"en"``."""
+    return "ru" if (code or "").lower().startswith("ru") else "en"
+
+
+@dataclass
+class Reading:
+    """What one viewer may read: their view, their language and the seats' names.
+
+    ``known`` maps card instances (iid) to card ids for every instance the view shows,
+    plus those named by public events (a card that was played, discarded or created was
+    seen by everyone at that moment). Build it with ``Reading.of``.
+    """
+
+    view: Mapping[str, Any]
+    language: str = "en"
+    seat_names: Mapping[int, str] = field(default_factory=dict)
+    known: dict[int, str] = field(default_factory=dict)
+    where: dict[int, str] = field(default_factory=dict)  # iid -> zone word, when known
+    owners: dict[int, int] = field(default_factory=dict)  # iid -> owner seat, when shown
+
+    @classmethod
+    def of(
+        cls,
+        view: Mapping[str, Any] | None,
+        language: str | None = "en",
+        seat_names: Mapping[int, str] | None = None,
+        events: Iterable[Mapping[str, Any]] = (),
+    ) -> Reading:
+        reading = cls(view or {}, language_of(language), dict(seat_names or {}))
+        for event in events:
+            iid, card = event.get("iid"), event.get("card")
+            if isinstance(iid, int) and isinstance(card, str):
+                reading.known.setdefault(iid, card)
+        reading._collect(reading.view, None)
+        return reading
+
+    def _collect(self, value: Any, zone: str | None) -> None:
+        if isinstance(value, Mapping):
+            iid, card = value.get("iid"), value.get("card")
+            if isinstance(iid, int) and not isinstance(iid, bool) and isinstance(card, str):
+                self.known[iid] = card  # the view's own word wins over an event's
+                if zone is not None:
+                    self.where.setdefault(iid, zone)
+                owner = value.get("owner")
+                if isinstance(owner, int) and not isinstance(owner, bool):
+                    self.owners[iid] = owner
+            for key, item in value.items():
+                self._collect(item, key if isinstance(item, list | tuple) else zone)
+        elif isinstance(value, list | tuple):
+            for item in value:
+                self._collect(item, zone)
+
+    @property
+    def ru(self) -> bool:
+        return self.language == "ru"
+
+    def t(self, en: str, ru: str) -> str:
+        return ru if self.ru else en
+
+    @property
+    def you(self) -> int | None:
+        you = self.view.get("you")
+        return you if isinstance(you, int) and not isinstance(you, bool) else None
+
+    def seat(self, seat: Any) -> str:
+        """A seat as people count it (from 1), with the player's name, and "you"."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return self.t("nobody", "никто")
+        text = self.t(f"Seat {seat + 1}", f"Место {seat + 1}")
+        name = self.seat_names.get(seat)
+        extra = [name] if name else []
+        if seat == self.you:
+            extra.append(self.t("you", "вы"))
+        return f"{text} ({', '.join(extra)})" if extra else text
+
+    def seats(self, seats: Iterable[Any]) -> str:
+        return ", ".join(self.seat(s) for s in seats) or "—"
+
+
+class Describer(Protocol):
+    """The game-neutral interface the play app uses (see the module docstring)."""
+
+    def card(self, reading: Reading, card_id: str) -> dict[str, Any]:
+        """Printed details: name, kind, cost, stats, faction/colours, text lines."""
+        ...
+
+    def card_name(self, reading: Reading, iid: Any) -> str:
+        """«Name» of an instance the reading knows, else "a hidden card"."""
+        ...
+
+    def action(self, reading: Reading, action: Mapping[str, Any]) -> dict[str, Any]:
+        """``{"text": sentence, "short": verb phrase, "card": iid or None, "group": key}``."""
+        ...
+
+    def pending(self, reading: Reading) -> dict[str, Any] | None:
+        """``{"text", "mine", "options": [sentence], "details": [sentence]}`` or None."""
+        ...
+
+    def event(self, reading: Reading, event: Mapping[str, Any]) -> str | None:
+        """A sentence for a public event; None for bookkeeping not worth showing."""
+        ...
+
+    def action_kind(self, reading: Reading, kind: str) -> str:
+        """The title of a kind of action (a game log line's heading)."""
+        ...
+
+
+def describer_for(system_key: str) -> Describer | None:
+    """The describer of a game system: ``DESCRIBER`` in ``engine/<system>/describe.py``
+    (None for a system without one; the play app then falls back to generic labels)."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"engine.{system_key}.describe")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "DESCRIBER", None)

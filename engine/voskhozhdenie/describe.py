@@ -1,0 +1,670 @@
+"""«Восхождение» described to people (``engine.core.describe``): legal actions, pending
+decisions and events as short sentences in English or Russian, and the printed details
+of cards (name, type, cost, Strength, Supply, text).
+
+Everything is read from a ``Reading`` built on the viewer's own view (rule 1.4.2: a
+Main Deck is hidden from everyone, a hand from everyone but its owner), so an instance
+the viewer may not see is "a hidden card" in every label. Seats are counted from 1, as
+on the seat list. Zones are named as in rule 1.4.5.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from engine.cards.model import Card, CardDB
+from engine.core.describe import Reading
+
+TYPES = {
+    "city": ("City", "Город"),
+    "squad": ("Squad", "Отряд"),
+    "tactic": ("Tactic", "Тактика"),
+    "order": ("Order", "Приказ"),
+    "relic": ("Relic", "Реликвия"),
+    "fortification": ("Fortification", "Укрепление"),
+    "patron": ("Patron", "Покровитель"),
+}
+SUBTYPES = {  # the glossary of the rules digest (0.1)
+    "soldier": ("Soldier", "Солдат"),
+    "officer": ("Officer", "Офицер"),
+    "nobility": ("Nobility", "Знать"),
+    "mage": ("Mage", "Маг"),
+    "rogue": ("Rogue", "Разбойник"),
+    "worker": ("Worker", "Рабочий"),
+    "monster": ("Monster", "Монстр"),
+    "confrontation": ("Confrontation", "Противостояние"),
+    "battle": ("Battle", "Битва"),
+    "strategy": ("Strategy", "Стратегия"),
+    "blessing": ("Blessing", "Благословение"),
+    "spell": ("Spell", "Заклинание"),
+    "curse": ("Curse", "Проклятие"),
+    "providence": ("Providence", "Промысел"),
+    "technology": ("Technology", "Техника"),
+    "weapon": ("Weapon", "Оружие"),
+    "treasure": ("Treasure", "Сокровище"),
+    "gear": ("Gear", "Снаряжение"),
+    "tool": ("Tool", "Инструмент"),
+    "aspect": ("Aspect", "Аспект"),
+    "initiate": ("Initiate", "Посвящённый"),
+    "firstborn": ("Firstborn", "Первородный"),
+}
+COLOURS = {
+    "white": ("White", "Белый"),
+    "blue": ("Blue", "Синий"),
+    "black": ("Black", "Чёрный"),
+    "red": ("Red", "Красный"),
+}
+KEYWORDS = {"zeal": ("Zeal", "Рвение"), "reinforcement": ("Reinforcement", "Подкрепление")}
+ZONES = {  # rule 1.4.5
+    "main": ("Main Deck", "Основная колода"),
+    "looked_at": ("Main Deck", "Основная колода"),
+    "reinforcement": ("Reinforcement Deck", "Колода подкреплений"),
+    "graveyard": ("Graveyard", "Кладбище"),
+    "oblivion": ("Oblivion", "Небытие"),
+    "hand": ("Hand", "Рука"),
+    "battlefield": ("Battlefield", "Поле боя"),
+    "queue": ("Queue", "Очередь"),
+    "tactics": ("Battlefield", "Поле боя"),
+}
+STEPS = {
+    "initiative": ("Initiative", "Инициатива"),
+    "first_player": ("Choosing the first player", "Выбор первого игрока"),
+    "mulligan": ("Mulligans", "Муллиганы"),
+    "pregame": ("Before the first round", "Перед первым раундом"),
+    "pregame_supply": ("Supply values", "Запас припасов"),
+    "draw": ("Draw", "Взятие карт"),
+    "coin": ("Coins", "Монеты"),
+    "round_start": ("Round start", "Начало раунда"),
+    "decree": ("Decrees", "Декреты"),
+    "turn_start": ("Turn start", "Начало хода"),
+    "action": ("Actions", "Действия"),
+    "turn_end": ("Turn end", "Конец хода"),
+    "tactics": ("Tactic Resolution", "Разрешение тактик"),
+    "round_end": ("Round end", "Конец раунда"),
+}
+SHOWN_STEPS = frozenset({"decree", "tactics", "round_end"})  # the others are bookkeeping
+# What an effect's choice is for (the pending "effect": the op waiting for picks).
+EFFECT_PROMPTS = {
+    "wound": ("Choose what to wound", "Выберите, что ранить"),
+    "heal": ("Choose a Squad to heal", "Выберите отряд, который исцелить"),
+    "restore": ("Choose what to restore", "Выберите, что восстановить"),
+    "destroy": ("Choose what to destroy", "Выберите, что уничтожить"),
+    "exile": ("Choose what to put into Oblivion", "Выберите, что отправить в Небытие"),
+    "return_to_hand": (
+        "Choose a card to return to its owner's Hand",
+        "Выберите карту, которая вернётся в руку владельца",
+    ),
+    "to_bottom_of_deck": (
+        "Choose a card to put at the bottom of its Main Deck",
+        "Выберите карту, которая уйдёт под низ основной колоды",
+    ),
+    "return_from_graveyard": (
+        "Choose a card to take back from the Graveyard",
+        "Выберите карту, которую вернуть с кладбища",
+    ),
+    "unassign": (
+        "Choose a Squad to remove from its Tactic",
+        "Выберите отряд, который вывести из тактики",
+    ),
+    "modify_strength": ("Choose whose Strength changes", "Выберите, чья сила изменится"),
+    "grant_keyword": ("Choose who gains the keyword", "Выберите, кто получит свойство"),
+    "play_free": ("Choose a card to play for free", "Выберите карту, которую разыграть бесплатно"),
+    "discard": ("Choose the cards to discard", "Выберите карты, которые сбросить"),
+    "choose_one": ("Choose one", "Выберите одно"),
+}
+PENDING_KINDS = {
+    "first_player": ("choosing who goes first", "выбирает первого игрока"),
+    "mulligan": ("deciding on a mulligan", "решает, брать ли муллиган"),
+    "discard_down": ("discarding down to their Supply", "сбрасывает лишние карты"),
+    "decree": ("deciding on a Decree", "решает, издать ли декрет"),
+    "tactic": ("choosing what their winning Tactic wounds", "выбирает цель победившей тактики"),
+    "choose": ("making a choice for an effect", "делает выбор для эффекта"),
+    "order": ("ordering their triggered abilities", "упорядочивает свои сработавшие способности"),
+    "replacement": ("choosing which replacement applies", "выбирает, какая замена применяется"),
+}
+EVENT_WORDS = {  # replaceable events (AMB-31)
+    "wounded": ("wounding", "ранение"),
+    "healed": ("healing", "исцеление"),
+    "drawn": ("drawing", "взятие карты"),
+    "discarded": ("discarding", "сброс"),
+    "destroyed": ("destruction", "уничтожение"),
+}
+ACTION_KINDS = {
+    "pass": ("Pass", "Пас"),
+    "play": ("Play a card", "Разыграть карту"),
+    "declare": ("Declare a Tactic", "Объявить тактику"),
+    "direct_attack": ("Direct Attack", "Прямое нападение"),
+    "assign": ("Assign a Squad", "Назначить отряд"),
+    "activate": ("Activate an ability", "Активировать способность"),
+    "decree": ("Issue a Decree", "Издать декрет"),
+    "decline": ("Decline", "Отказаться"),
+    "discard": ("Discard", "Сбросить"),
+    "first_player": ("First player", "Первый игрок"),
+    "keep": ("Keep the hand", "Оставить руку"),
+    "mulligan": ("Mulligan", "Муллиган"),
+    "superiority": ("Superiority", "Превосходство"),
+    "tactic_wound": ("Tactic wounds", "Ранение тактикой"),
+    "choose": ("Choice", "Выбор"),
+}
+
+
+def _pair(reading: Reading, words: tuple[str, str] | None, fallback: str = "") -> str:
+    if words is None:
+        return fallback
+    return words[1] if reading.ru else words[0]
+
+
+class VoskhozhdenieDescriber:
+    """The ``Describer`` of «Восхождение» over a card database (the engine's own)."""
+
+    def __init__(self, db: CardDB | None = None):
+        self._db = db
+
+    @property
+    def db(self) -> CardDB:
+        if self._db is None:
+            from engine.voskhozhdenie.game import SYSTEM
+
+            self._db = SYSTEM.db
+        return self._db
+
+    # -- cards -----------------------------------------------------------------------------
+
+    def _card(self, card_id: Any) -> Card | None:
+        try:
+            return self.db.card(card_id)
+        except (KeyError, TypeError):
+            return None
+
+    @functools.cached_property
+    def _places(self) -> dict[str, Mapping[str, str]]:
+        return {k: v for s in self.db.sets for k, v in s.places.items()}
+
+    def _subtype(self, reading: Reading, word: str) -> str:
+        if word in SUBTYPES:
+            return _pair(reading, SUBTYPES[word])
+        place = self._places.get(word)
+        if place:
+            return place.get(reading.language) or place.get("en") or word
+        return word
+
+    def printed_name(self, reading: Reading, card_id: Any) -> str:
+        card = self._card(card_id)
+        return str(card_id) if card is None else card.name(reading.language)
+
+    def ability_text(self, reading: Reading, card_id: Any, index: Any) -> str:
+        """The rules-text line of ability ``index`` (docs/card-format.md: one line per
+        keyword group, then one per ability, in order)."""
+        card = self._card(card_id)
+        if card is None or not isinstance(index, int):
+            return ""
+        lines = _lines(card.text_ru if reading.ru else card.text_en)
+        at = (1 if card.keywords else 0) + index
+        return lines[at] if 0 <= at < len(lines) else ""
+
+    def card(self, reading: Reading, card_id: str) -> dict[str, Any]:
+        card = self._card(card_id)
+        if card is None:
+            return {"id": card_id, "name": str(card_id), "text": []}
+        kind = _pair(reading, TYPES.get(card.type), card.type)
+        subtypes = [self._subtype(reading, w) for w in card.subtypes]
+        if card.cost is None:
+            cost = "—"
+        elif card.cost.x:
+            cost = "X"
+        elif card.cost.supply:
+            cost = reading.t(f"{card.cost.supply} Supply", f"{card.cost.supply} припас.")
+        else:
+            cost = str(card.cost.coins)
+        colours = [_pair(reading, COLOURS.get(c), c) for c in sorted(card.colours)]
+        return {
+            "id": card.id,
+            "name": card.name(reading.language),
+            "type": card.type,
+            "kind": kind + (" — " + ", ".join(subtypes) if subtypes else ""),
+            "minor": card.minor,
+            "cost": cost,
+            "strength": card.strength,
+            "supply": card.supply,
+            "colours": ", ".join(colours) or reading.t("Neutral", "Нейтральная"),
+            "keywords": [_pair(reading, KEYWORDS.get(k), k) for k in sorted(card.keywords)],
+            "text": _lines(card.text_ru if reading.ru else card.text_en),
+            "flavour": card.flavour_ru if reading.ru else card.flavour_en,
+            "rarity": card.rarity,
+        }
+
+    def card_name(self, reading: Reading, iid: Any) -> str:
+        card_id = reading.known.get(iid) if isinstance(iid, int) else None
+        if card_id is None:
+            return reading.t("a hidden card", "скрытая карта")
+        return f"«{self.printed_name(reading, card_id)}»"
+
+    def zone_name(self, reading: Reading, zone: str | None) -> str:
+        return _pair(reading, ZONES.get(zone or ""), zone or "")
+
+    def _tactic(self, reading: Reading, tactic_id: Any) -> Mapping[str, Any] | None:
+        for t in reading.view.get("tactics") or ():
+            if t.get("id") == tactic_id:
+                return t
+        return None
+
+    def tactic_name(self, reading: Reading, tactic_id: Any) -> str:
+        t = self._tactic(reading, tactic_id)
+        if t is None:
+            return reading.t("a Tactic", "тактика")
+        if t.get("direct_attack"):
+            name = reading.t("Direct Attack", "Прямое нападение")
+        else:
+            name = self.card_name(reading, t.get("iid"))
+        if t.get("defender") is not None:
+            return f"{name} ({reading.seat(t.get('declarer'))} → {reading.seat(t['defender'])})"
+        return f"{name} ({reading.seat(t.get('declarer'))})"
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def action_kind(self, reading: Reading, kind: str) -> str:
+        return _pair(reading, ACTION_KINDS.get(kind), kind.replace("_", " ").capitalize())
+
+    def action(self, reading: Reading, action: Mapping[str, Any]) -> dict[str, Any]:
+        kind = action.get("type", "")
+        t = reading.t
+        iid = action.get("iid")
+        pending = reading.view.get("pending") or {}
+        card: int | None = iid if isinstance(iid, int) else None
+        group = "turn"
+        x = f" (X = {action['x']})" if "x" in action else ""
+        if kind == "pass":
+            short = t(
+                "Pass: no more actions this round", "Пас: больше не действовать в этом раунде"
+            )
+        elif kind == "play":
+            short = t("Play", "Разыграть") + x
+        elif kind == "declare":
+            if action.get("target") is not None:
+                target = reading.seat(action["target"])
+                short = t(f"Declare against {target}", f"Объявить — цель: {target}") + x
+            else:
+                short = t("Declare (a Battle)", "Объявить (битва)") + x
+        elif kind == "direct_attack":
+            target = reading.seat(action.get("target"))
+            short = t(f"Direct Attack on {target}", f"Прямое нападение — цель: {target}")
+        elif kind == "assign":
+            tactic = self.tactic_name(reading, action.get("tactic"))
+            if action.get("side") == "attack":
+                short = t(f"Attack in {tactic}", f"В атаку: {tactic}")
+            else:
+                short = t(f"Defend against {tactic}", f"В защиту: {tactic}")
+        elif kind in ("activate", "decree"):
+            text = self.ability_text(reading, reading.known.get(iid), action.get("ability"))
+            verb = (
+                t("Activate", "Активировать")
+                if kind == "activate"
+                else t("Issue the Decree", "Издать декрет")
+            )
+            short = f"{verb}: {text}" if text else verb
+            extra = []
+            if action.get("discard"):
+                discarded = ", ".join(self.card_name(reading, i) for i in action["discard"])
+                extra.append(t(f"discarding {discarded}", f"сбросив {discarded}"))
+            if action.get("sacrifice") is not None:
+                gone = self.card_name(reading, action["sacrifice"])
+                extra.append(t(f"sacrificing {gone}", f"пожертвовав {gone}"))
+            if extra:
+                short += " — " + ", ".join(extra)
+        elif kind == "discard":
+            short = t("Discard", "Сбросить")
+        elif kind == "mulligan":
+            short = t(
+                "Mulligan: to the bottom of the Main Deck, draw a card",
+                "Муллиган: под низ основной колоды, взять карту",
+            )
+        elif kind == "tactic_wound":
+            card = action.get("target")
+            amount = pending.get("amount", "?")
+            short = t(f"Wound by {amount}", f"Ранить на {amount}")
+        elif kind == "first_player":
+            card = None
+            short = t(
+                f"{reading.seat(action.get('seat'))} goes first",
+                f"Первым ходит: {reading.seat(action.get('seat'))}",
+            )
+            group = "decision"
+        elif kind == "keep":
+            short = t("Keep this hand", "Оставить эту руку")
+            group = "decision"
+        elif kind == "superiority":
+            tactic = self.tactic_name(reading, pending.get("tactic"))
+            short = t(f"Use the Superiority of {tactic}", f"Применить превосходство: {tactic}")
+            group = "decision"
+        elif kind == "decline":
+            short = {
+                "decree": t("Issue no Decree", "Не издавать декрет"),
+                "tactic": t("Wound nothing", "Никого не ранить"),
+            }.get(pending.get("kind"), t("Decline", "Отказаться"))
+            group = "decision"
+        elif kind == "choose":
+            picks = list(action.get("picks") or [])
+            labels = [self.option_label(reading, pending, p) for p in picks]
+            short = (
+                t("Choose: ", "Выбрать: ") + "; ".join(labels)
+                if labels
+                else t("Choose nothing", "Ничего не выбирать")
+            )
+            card = None
+            group = "decision"
+        else:
+            short = self.action_kind(reading, kind)
+        if card is not None:
+            group = f"card:{card}"
+            text = f"{short} — {self.card_name(reading, card)}"
+        else:
+            text = short
+        return {"text": text, "short": short, "card": card, "group": group}
+
+    # -- pending decisions -------------------------------------------------------------------
+
+    def option_label(self, reading: Reading, pending: Mapping[str, Any], option: Any) -> str:
+        """One option of a pending decision, as its chooser's view shows it."""
+        kind = pending.get("kind")
+        if kind == "first_player" or pending.get("pick") == "player":
+            return reading.seat(option)
+        if kind == "order":
+            triggers = pending.get("triggers") or []
+            if isinstance(option, int) and 0 <= option < len(triggers):
+                return self._ability_of(
+                    reading, triggers[option]["source"], triggers[option]["ability"]
+                )
+            return str(option)
+        if kind == "replacement":
+            for r in pending.get("replacements") or ():
+                if r.get("option") == option:
+                    source = r.get("source") or {}
+                    return self._ability_of(reading, source.get("iid"), r.get("ability"))
+            return str(option)
+        if pending.get("effect") == "choose_one":
+            source = reading.known.get(pending.get("source"))
+            choices = self._choose_one_texts(reading, source)
+            if isinstance(option, int) and 0 <= option < len(choices):
+                return choices[option]
+            return (
+                reading.t(f"option {option + 1}", f"вариант {option + 1}")
+                if isinstance(option, int)
+                else str(option)
+            )
+        # A card instance: its name and where it is (a hidden one stays hidden).
+        name = self.card_name(reading, option)
+        zone = reading.where.get(option) if isinstance(option, int) else None
+        if zone is None or option not in reading.known:
+            return name
+        owner = self._owner(reading, option)
+        place = self.zone_name(reading, zone)
+        if owner is not None and zone not in ("battlefield", "queue", "tactics"):
+            return f"{name} ({place}, {reading.seat(owner)})"
+        if owner is not None:
+            return f"{name} ({reading.seat(owner)})"
+        return f"{name} ({place})"
+
+    def _owner(self, reading: Reading, iid: int) -> int | None:
+        return reading.owners.get(iid)
+
+    def _ability_of(self, reading: Reading, source: Any, ability: Any) -> str:
+        name = self.card_name(reading, source)
+        text = self.ability_text(reading, reading.known.get(source), ability)
+        return f"{name}: {text}" if text else name
+
+    def _choose_one_texts(self, reading: Reading, card_id: str | None) -> list[str]:
+        card = self._card(card_id)
+        if card is None:
+            return []
+        text = card.text_ru if reading.ru else card.text_en
+        _head, sep, rest = text.partition(":")
+        if not sep:
+            return []
+        parts = rest.replace("; или ", "; or ").split("; or ")
+        return [p.strip().rstrip(".") for p in parts if p.strip()]
+
+    def pending(self, reading: Reading) -> dict[str, Any] | None:
+        pending = reading.view.get("pending")
+        if not pending:
+            return None
+        t = reading.t
+        chooser = pending.get("player")
+        kind = pending.get("kind", "")
+        mine = chooser is not None and chooser == reading.you
+        if not mine:
+            doing = _pair(reading, PENDING_KINDS.get(kind), kind)
+            return {
+                "text": f"{reading.seat(chooser)}: {doing}",
+                "mine": False,
+                "options": [],
+                "details": [],
+            }
+        details: list[str] = []
+        count = pending.get("count")
+        if kind == "first_player":
+            text = t(
+                "You won the Initiative: choose who goes first.",
+                "Вы выиграли инициативу: выберите, кто ходит первым.",
+            )
+        elif kind == "mulligan":
+            text = t(
+                "Keep your opening hand, or put a card at the bottom of your Main Deck and draw one.",
+                "Оставьте стартовую руку или положите карту под низ основной колоды и возьмите новую.",
+            )
+        elif kind == "discard_down":
+            text = t(
+                "Your hand is over your Supply: choose a card to discard.",
+                "В руке больше карт, чем запас припасов: выберите карту для сброса.",
+            )
+        elif kind == "decree":
+            text = t(
+                "You may issue one Decree of your Cities, or none.",
+                "Вы можете издать один декрет своих городов или отказаться.",
+            )
+        elif kind == "tactic":
+            tactic = self.tactic_name(reading, pending.get("tactic"))
+            amount = pending.get("amount")
+            text = t(
+                f"Your Tactic {tactic} won by {amount}: wound one of the defender's Cities or Squads by {amount}.",
+                f"Ваша тактика {tactic} победила с перевесом {amount}: раньте город или отряд защитника на {amount}.",
+            )
+            if pending.get("superiority"):
+                details.append(
+                    t(
+                        "Or use the Tactic's Superiority instead.",
+                        "Или вместо этого примените превосходство тактики.",
+                    )
+                )
+        elif kind == "order":
+            text = t(
+                "Several of your abilities triggered at once: choose which goes to the Queue first.",
+                "Несколько ваших способностей сработали одновременно: выберите, какая первой встанет в очередь.",
+            )
+        elif kind == "replacement":
+            event = _pair(
+                reading, EVENT_WORDS.get(pending.get("event", "")), pending.get("event", "")
+            )
+            affected = pending.get("affected")
+            what = (
+                self.card_name(reading, affected.get("iid"))
+                if affected
+                else t("a hidden card", "скрытая карта")
+            )
+            text = t(
+                f"Several effects would replace the {event} of {what}: choose which one applies.",
+                f"Несколько эффектов заменяют событие «{event}» для {what}: выберите, какой применяется.",
+            )
+        else:  # "choose": an effect waits for picks
+            effect = pending.get("effect")
+            prompt = _pair(
+                reading, EFFECT_PROMPTS.get(effect or ""), t("Make a choice", "Сделайте выбор")
+            )
+            if pending.get("pick") == "player":
+                prompt = t("Choose an opponent", "Выберите оппонента")
+            source = pending.get("source")
+            text = (
+                f"{prompt} ({t('for', 'для')} {self.card_name(reading, source)})"
+                if source is not None
+                else prompt
+            )
+            if isinstance(count, int) and count > 1:
+                details.append(t(f"Pick {count}.", f"Выберите {count}."))
+            if pending.get("optional"):
+                details.append(t("You may choose nothing.", "Можно ничего не выбирать."))
+            card_id = reading.known.get(source) if source is not None else None
+            if card_id:
+                lines = self.card(reading, card_id)["text"]
+                details.extend(lines)
+        options = [self.option_label(reading, pending, o) for o in pending.get("options") or ()]
+        return {"text": text, "mine": True, "options": options, "details": details}
+
+    # -- events ------------------------------------------------------------------------------
+
+    def event(self, reading: Reading, event: Mapping[str, Any]) -> str | None:
+        text = self._event(reading, event)
+        return text[:1].upper() + text[1:] if text else text
+
+    def _event(self, reading: Reading, event: Mapping[str, Any]) -> str | None:
+        kind = event.get("type", "")
+        t = reading.t
+        seat = reading.seat
+        who = seat(event.get("player"))
+        name = self.card_name(reading, event.get("iid"))
+        if kind == "step":
+            if event.get("step") not in SHOWN_STEPS:
+                return None
+            return t(
+                f"Round {event.get('round')}: {_pair(reading, STEPS.get(event['step']))}",
+                f"Раунд {event.get('round')}: {_pair(reading, STEPS.get(event['step']))}",
+            )
+        if kind == "round":
+            return t(f"Round {event.get('round')} begins", f"Начинается раунд {event.get('round')}")
+        if kind == "initiative":
+            rolls = event.get("rolls") or {}
+            shown = ", ".join(f"{seat(int(k))}: {v}" for k, v in rolls.items() if str(k).isdigit())
+            return t(f"Initiative rolls — {shown}", f"Броски инициативы — {shown}")
+        if kind == "first_player":
+            return t(
+                f"{seat(event.get('chooser'))} chose who goes first: {seat(event.get('first'))}",
+                f"{seat(event.get('chooser'))} выбирает первого игрока: {seat(event.get('first'))}",
+            )
+        if kind == "keep":
+            return t(f"{who} keeps their hand", f"{who} оставляет руку")
+        if kind == "mulligan":
+            return t(f"{who} takes a mulligan", f"{who} берёт муллиган")
+        if kind == "draw":
+            n = event.get("count", 0)
+            return t(f"{who} draws {n} card{'s' if n != 1 else ''}", f"{who} берёт карты: {n}")
+        if kind == "pass":
+            return t(f"{who} passes", f"{who} пасует")
+        if kind == "played":
+            name = self._event_card(reading, event)
+            return t(f"{who} plays {name}", f"{who} разыгрывает {name}")
+        if kind == "resolved":
+            return t(f"{name} resolves", f"{name} разрешается")
+        if kind == "ability_resolved":
+            return t(
+                f"An ability of {self.card_name(reading, event.get('source'))} resolves",
+                f"Разрешается способность {self.card_name(reading, event.get('source'))}",
+            )
+        if kind in ("activate", "decree"):
+            text = self.ability_text(
+                reading, reading.known.get(event.get("iid")), event.get("ability")
+            )
+            owner = (
+                self._owner(reading, event["iid"]) if isinstance(event.get("iid"), int) else None
+            )
+            lead = f"{seat(owner)}: " if owner is not None else ""
+            verb = (
+                t("activates", "активирует")
+                if kind == "activate"
+                else t("issues the Decree of", "издаёт декрет")
+            )
+            return f"{lead}{verb} {name}" + (f" — {text}" if text else "")
+        if kind == "assign":
+            tactic = self.tactic_name(reading, event.get("tactic"))
+            if event.get("side") == "attack":
+                return t(f"{name} attacks in {tactic}", f"{name} идёт в атаку: {tactic}")
+            return t(f"{name} defends against {tactic}", f"{name} встаёт в защиту: {tactic}")
+        if kind == "direct_attack":
+            return t(
+                f"{who} makes a Direct Attack on {seat(event.get('target'))}",
+                f"{who} совершает прямое нападение — цель: {seat(event.get('target'))}",
+            )
+        if kind == "wounded":
+            return t(
+                f"{name} is wounded by {event.get('amount')}",
+                f"{name} получает ранение {event.get('amount')}",
+            )
+        if kind == "tactic_wound":
+            target = self.card_name(reading, event.get("target"))
+            return t(
+                f"The winning Tactic wounds {target} by {event.get('amount')}",
+                f"Победившая тактика ранит {target} на {event.get('amount')}",
+            )
+        if kind == "city_ruined":
+            return t(f"{name} is ruined", f"{name} разорён")
+        if kind == "destroyed":
+            return t(f"{name} is destroyed", f"{name} уничтожен(а)")
+        if kind == "healed":
+            return t(f"{name} is healed", f"{name} исцелён(а)")
+        if kind == "created":
+            name = self._event_card(reading, event)
+            return t(f"{who} creates {name}", f"{who} создаёт {name}")
+        if kind == "discard":
+            name = self._event_card(reading, event)
+            return t(f"{who} discards {name}", f"{who} сбрасывает {name}")
+        if kind == "mill":
+            name = self._event_card(reading, event)
+            return t(
+                f"{name} goes from the Main Deck of {who} to the Graveyard",
+                f"{name} уходит из основной колоды ({who}) на кладбище",
+            )
+        if kind == "look_at_top":
+            n = event.get("count", 0)
+            return t(
+                f"{who} looks at the top {n} card(s) of their Main Deck",
+                f"{who} смотрит верхние карты своей основной колоды: {n}",
+            )
+        if kind == "replaced":
+            what = _pair(reading, EVENT_WORDS.get(event.get("event", "")), event.get("event", ""))
+            source = self.card_name(reading, event.get("source"))
+            return t(f"{source} replaces the {what}", f"{source} заменяет событие «{what}»")
+        if kind == "tactic_resolved":
+            result = {
+                "win": t("the attack wins", "атака победила"),
+                "lose": t("the defence holds", "защита выстояла"),
+                "tie": t("a tie", "ничья"),
+            }.get(event.get("result"), t("resolved", "разрешена"))
+            return t(f"A Tactic is resolved: {result}", f"Тактика разрешена: {result}")
+        if kind == "eliminated":
+            return t(f"{who} is eliminated", f"{who} выбывает из игры")
+        if kind == "game_over":
+            if event.get("draw"):
+                return t("Game over: a draw", "Конец игры: ничья")
+            return t(
+                f"Game over — winner: {reading.seats(event.get('winners') or ())}",
+                f"Конец игры — победитель: {reading.seats(event.get('winners') or ())}",
+            )
+        return kind.replace("_", " ").capitalize()
+
+    def _event_card(self, reading: Reading, event: Mapping[str, Any]) -> str:
+        """An event that names its card (played, created, discarded, milled): public."""
+        card = event.get("card")
+        if isinstance(card, str):
+            return f"«{self.printed_name(reading, card)}»"
+        return self.card_name(reading, event.get("iid"))
+
+    # -- the view's headline -----------------------------------------------------------------
+
+    def step_name(self, reading: Reading, step: str | None) -> str:
+        return _pair(reading, STEPS.get(step or ""), step or "")
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+DESCRIBER = VoskhozhdenieDescriber()
