@@ -8,7 +8,9 @@
   (``looked_at``, top first, while they are still in the Main Deck); everyone else sees
   ``None``.
 * Reinforcement Decks, Graveyards, Oblivion, the Battlefield and the Queue are open
-  (1.4.5.3-1.4.5.8).
+  (1.4.5.3-1.4.5.8). A triggered ability in the Queue whose source card is in a Hand
+  (cards in a Hand trigger, 6.3.9, AMB-29) shows everyone but that Hand's owner only
+  its controller: ``source``, ``card`` and ``ability`` are None.
 * A pending choice among replacement abilities (AMB-31) shows its chooser the event, the
   affected card and the sources, each only if that player may see it; everyone else
   sees who is choosing and for which event.
@@ -106,12 +108,22 @@ def build_view(system, state: State, player: int | None) -> dict[str, Any]:
         if obj["kind"] == "card":
             entry = _card(g, obj["iid"])
             entry.update(kind="card", controller=obj["controller"], defender=obj["defender"])
-        else:
+        elif _visible(g, obj["source"], player):
             entry = {
                 "kind": "ability",
                 "source": obj["source"],
                 "card": state["cards"][obj["source"]]["card"],
                 "ability": obj["ab"],
+                "controller": obj["controller"],
+            }
+        else:
+            # A card in a Hand triggers too (6.3.9, AMB-29); its ability is in the open
+            # Queue, but the card stays private (1.4.2.7): who it belongs to, not what.
+            entry = {
+                "kind": "ability",
+                "source": None,
+                "card": None,
+                "ability": None,
                 "controller": obj["controller"],
             }
         queue.append(entry)

@@ -360,6 +360,33 @@ def test_card_in_hand_triggers_literal_reading_ck061():
     assert [x["source"] for x in s["waiting"]] == [w]
 
 
+@pytest.mark.rule("1.4.2.7", "1.4.5.8", "6.3.9", "AMB-29")
+def test_an_ability_from_a_hand_card_in_the_queue_keeps_the_card_private():
+    """A card in a Hand triggers (literal 6.3.9); its ability waits in the open Queue. Its
+    owner sees which card it came from; the other players and spectators see only that
+    an ability of that player is there, not the card (the Hand stays private)."""
+    system = new_system(TRIGGER)
+    s = start(system)
+    w = place(system, s, "SQ-WATCH", 0, "hand")
+    g = game(system, s)
+    g.draw(1, 1)
+    s["queue"].append({"kind": "ability", "source": w, "ab": 0, "controller": 0, "ctx": {}})
+    own = system.view(s, 0)["queue"][-1]
+    assert (own["source"], own["card"], own["ability"]) == (w, "SQ-WATCH", 0)
+    for viewer in (1, None):
+        view = system.view(s, viewer)
+        assert view["queue"][-1] == {
+            "kind": "ability",
+            "source": None,
+            "card": None,
+            "ability": None,
+            "controller": 0,
+        }
+        assert "SQ-WATCH" not in json.dumps(view) and w not in _iids(view)
+    g.move(w, "battlefield")  # once the card is in an open zone, everyone sees the source
+    assert system.view(s, 1)["queue"][-1]["card"] == "SQ-WATCH"
+
+
 @pytest.mark.rule("2.1.2.1", "CK-062")
 def test_card_without_cost_cannot_be_played_and_costs_zero_ck062(system):
     state = to_actions(system, start(system))
