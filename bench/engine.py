@@ -1,8 +1,8 @@
 """Benchmark a rules engine: full bot games per second on one core.
 
 Plays 2-player games, heuristic bot against random bot, through the game system's
-simulation kit (for «Восхождение»: random legal-ish decks from the real card sets;
-``--sample``: the engine's synthetic pool). Reports games per second (bots included),
+simulation kit (for «Восхождение»: random decks from the real card sets that the deck
+checker accepts in Standard; ``--sample``: the engine's synthetic pool). Reports games per second (bots included),
 the median and 99th percentile time of ``apply()`` alone, and the size of a mid-game
 state as JSON. On a shared machine the wall-clock figure depends on the load: the bench
 also prints the games per second of this process's own CPU time and the load average
