@@ -18,7 +18,13 @@ from typing import Any
 
 from engine.cards.model import Card, CardDB
 from engine.voskhozhdenie.bots import make_bot as _make_bot
-from engine.voskhozhdenie.decks import CHECKER, FORMATS, STANDARD_RELEASES, card_key
+from engine.voskhozhdenie.decks import (
+    CHECKER,
+    FORMATS,
+    STANDARD_RELEASES,
+    FormatSpec,
+    card_key,
+)
 from engine.voskhozhdenie.game import Voskhozhdenie
 from engine.voskhozhdenie.sample import sample_db, sample_deck
 
@@ -97,8 +103,12 @@ def legal_deck(db: CardDB, seed: int, fmt: str = "standard", as_of: date | None 
 
 
 def _fill(
-    r: random.Random, spec, chosen: list[Card], playable: list[Card], reinforcing: list[Card]
-):
+    r: random.Random,
+    spec: FormatSpec,
+    chosen: list[Card],
+    playable: list[Card],
+    reinforcing: list[Card],
+) -> dict | None:
     """The Reinforcement and Main Decks for this City set, or None if they cannot be filled."""
     budget = Counter(
         {col: 10 * n for col, n in Counter(c for x in chosen for c in x.colours).items()}
