@@ -43,7 +43,7 @@ from config import push
 from engine.core import registry
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.protocol import GameResult, GameSystem, State, replay
-from play.models import ActionLog, GameSession, SessionSeat
+from play.models import ActionLog, GameSession, SessionSeat, new_game_seed
 
 logger = logging.getLogger("gauntlet.play")
 
@@ -315,52 +315,173 @@ def _check_system(system: str) -> GameSystem:
     return engine_of(system)
 
 
-def create_bot_game(
-    user: User, system: str, bot: str = DEFAULT_BOT, *, bots: int = 1, time_bank: int | None = None
+def create_casual_game(
+    user: User,
+    system: str,
+    *,
+    players: int = 2,
+    bots: int = 0,
+    bot: str = DEFAULT_BOT,
+    mode: str = "",
+    deck: Any = None,
+    time_bank: int | None = None,
 ) -> GameSession:
-    """A casual game: the user at seat 0 against ``bots`` bots; it starts at once."""
+    """A casual table of ``players`` seats: the user at seat 0, bots at the last ``bots``
+    seats, friends at the seats between, through the invite link (``join_game``).
+
+    It starts at once when no seat waits for a friend, else when the last one is taken.
+    ``players == 1`` is the solo game of a system whose engine deals one (registry
+    ``solo``). ``mode`` is one of the system's ``table_modes`` (default: free-for-all).
+    ``deck`` (a ``play.decks.DeckChoice``) is the user's deck for a system that needs
+    decks: a starter deck or a pasted list, checked here before anything is stored (a
+    bad list raises ``DeckRefused`` with every problem); bots get a starter deck chosen
+    with the game's seed.
+    """
+    from play import decks as casual_decks
+
     if not user.is_authenticated:
         raise NotAllowed(_("Log in to play."))
     _check_system(system)
-    if bot not in bot_names(system):
+    info = registry.get(system)
+    players, bots = _whole(players), _whole(bots)
+    if players == 1:
+        if not info.solo:
+            raise PlayError(_("%(game)s has no solo game.") % {"game": info.name})
+        bots = 0
+    elif not info.min_players <= players <= info.max_players:
+        raise PlayError(
+            _("%(game)s is played by %(min)s to %(max)s players.")
+            % {"game": info.name, "min": info.min_players, "max": info.max_players}
+        )
+    if not 0 <= bots < players:
+        raise PlayError(_("Bots can take at most %(n)s of the seats.") % {"n": players - 1})
+    if bots and bot not in bot_names(system):
         known = ", ".join(bot_names(system)) or "—"
         raise PlayError(
             _("Unknown bot %(bot)s (this game has: %(known)s).") % {"bot": bot, "known": known}
         )
+    try:
+        table = info.table_mode(mode or registry.FREE_FOR_ALL.key)
+    except registry.UnknownGameSystem:
+        raise PlayError(_("Unknown way to seat the players: %(mode)s.") % {"mode": mode}) from None
+    if players > 1 and not table.fits(players):
+        raise PlayError(
+            _("%(mode)s needs %(n)s players.")
+            % {"mode": table.name, "n": " / ".join(map(str, table.players))}
+        )
+    config: dict[str, Any] = {"players": 1} if players == 1 else table.config()
+    seed = new_game_seed()
+    friends = players - bots - 1
+    seat_decks: list[Any] = []
+    if casual_decks.needs_deck(system):
+        # Checked before any row is written: a refused list leaves nothing behind.
+        seat_decks = [casual_decks.deck_for(system, deck, seed)]
+        seat_decks += [None] * friends
+        seat_decks += [
+            casual_decks.deck_for(system, None, seed + number)
+            for number in range(1 + friends, players)
+        ]
     with transaction.atomic():
-        session = GameSession.objects.create(system=system, created_by=user, time_bank=time_bank)
+        session = GameSession.objects.create(
+            system=system,
+            created_by=user,
+            config=config,
+            decks=seat_decks,
+            seed=seed,
+            time_bank=time_bank,
+            invite_token=_new_token() if friends else None,
+        )
         SessionSeat.objects.create(session=session, number=0, user=user, time_left=time_bank)
-        for number in range(1, bots + 1):
-            SessionSeat.objects.create(session=session, number=number, is_bot=True, bot_name=bot)
-        _start(session)
+        for number in range(1, players):
+            if number <= friends:
+                SessionSeat.objects.create(session=session, number=number, time_left=time_bank)
+            else:
+                SessionSeat.objects.create(
+                    session=session, number=number, is_bot=True, bot_name=bot
+                )
+        if not friends:
+            _start(session)
     return session
+
+
+def _whole(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise PlayError(_("The number of seats must be a whole number.")) from None
+
+
+def create_bot_game(
+    user: User,
+    system: str,
+    bot: str = DEFAULT_BOT,
+    *,
+    bots: int = 1,
+    time_bank: int | None = None,
+    mode: str = "",
+    deck: Any = None,
+) -> GameSession:
+    """A casual game: the user at seat 0 against ``bots`` bots; it starts at once."""
+    return create_casual_game(
+        user,
+        system,
+        players=_whole(bots) + 1,
+        bots=bots,
+        bot=bot,
+        mode=mode,
+        deck=deck,
+        time_bank=time_bank,
+    )
 
 
 def create_friend_game(
-    user: User, system: str, *, players: int = 2, time_bank: int | None = CASUAL_TIME_BANK
+    user: User,
+    system: str,
+    *,
+    players: int = 2,
+    bots: int = 0,
+    bot: str = DEFAULT_BOT,
+    mode: str = "",
+    deck: Any = None,
+    time_bank: int | None = CASUAL_TIME_BANK,
 ) -> GameSession:
     """A casual game against friends: it waits until the invite link fills every seat."""
-    if not user.is_authenticated:
-        raise NotAllowed(_("Log in to play."))
-    _check_system(system)
-    with transaction.atomic():
-        session = GameSession.objects.create(
-            system=system, created_by=user, time_bank=time_bank, invite_token=_new_token()
-        )
-        for number in range(players):
-            SessionSeat.objects.create(
-                session=session,
-                number=number,
-                user=user if number == 0 else None,
-                time_left=time_bank,
-            )
-    return session
+    if _whole(bots) >= _whole(players) - 1:
+        raise PlayError(_("Leave at least one seat for a friend."))
+    return create_casual_game(
+        user,
+        system,
+        players=players,
+        bots=bots,
+        bot=bot,
+        mode=mode,
+        deck=deck,
+        time_bank=time_bank,
+    )
 
 
-def join_game(user: User, token: str) -> GameSession:
-    """Take an open seat through an invite link; the game starts when the last one fills."""
+def create_solo_game(user: User, system: str, *, time_bank: int | None = None) -> GameSession:
+    """A one-player game, for a system whose engine deals one (registry ``solo``)."""
+    return create_casual_game(user, system, players=1, time_bank=time_bank)
+
+
+def join_game(user: User, token: str, deck: Any = None) -> GameSession:
+    """Take an open seat through an invite link; the game starts when the last one fills.
+
+    ``deck`` (a ``play.decks.DeckChoice``) as for ``create_casual_game``: checked before
+    the seat is taken, so a refused list takes no seat.
+    """
+    from play import decks as casual_decks
+
     if not user.is_authenticated:
         raise NotAllowed(_("Log in to play."))
+    found = GameSession.objects.filter(invite_token=token).values_list("system", "seed").first()
+    if found is None:
+        raise PlayError(_("This invitation is not valid."))
+    system, seed = found
+    seated = GameSession.objects.filter(invite_token=token, seats__user=user).exists()
+    needs = casual_decks.needs_deck(system) and not seated
+    chosen = casual_decks.deck_for(system, deck, seed + user.pk) if needs else None
     with transaction.atomic():
         session = GameSession.objects.select_for_update().filter(invite_token=token).first()
         if session is None:
@@ -374,6 +495,11 @@ def join_game(user: User, token: str) -> GameSession:
             raise PlayError(_("This game is full."))
         seat.user = user
         seat.save(update_fields=["user"])
+        if needs:
+            decks = list(session.decks) or [None] * session.seats.count()
+            decks[seat.number] = chosen
+            session.decks = decks
+            session.save(update_fields=["decks", "updated_at"])
         if not session.seats.filter(user__isnull=True, is_bot=False).exists():
             _start(session)
     return session

@@ -8,6 +8,8 @@ app_name = "play"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("new/", views.new_game, name="new_game"),
+    path("solo/", views.new_solo_game, name="new_solo_game"),
     path("bot/", views.new_bot_game, name="new_bot_game"),
     path("friend/", views.new_friend_game, name="new_friend_game"),
     path("join/<str:token>/", views.join, name="join"),

@@ -23,9 +23,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from engine.core import registry
 from engine.core.describe import Describer, Reading, describer_for
 from engine.core.protocol import GameSystem
+from play import decks as casual_decks
 from play import services
+from play.forms import CasualGameForm, DeckForm
 from play.models import GameSession
 from tournaments.models import Match
 
@@ -408,19 +411,76 @@ def _viewer_seat(request: HttpRequest, session: GameSession) -> int | None:
 # ---------------------------------------------------------------- pages
 
 
-@require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def _language() -> str:
+    return get_language() or "en"
+
+
+def _deck_options(system: str) -> list[dict[str, str]]:
+    """The starter decks of a game that needs decks, as the forms offer them."""
+    language = _language()
+    return [
+        {"key": d.key, "title": d.title(language), "about": d.description(language)}
+        for d in casual_decks.starter_decks(system)
+    ]
+
+
+def _tables(posted: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """What the new-game form offers for each playable game (all from the registry), with
+    the values shown: what was posted for that game (a refused deck), else the quickest
+    table, one seat against one bot with the first starter deck."""
+    tables = []
+    for info, bots in services.playable_systems():
+        needs_deck = casual_decks.needs_deck(info.key)
+        starters = _deck_options(info.key) if needs_deck else []
+        shown = {
+            "players": 2,
+            "bots": 1,
+            "bot": services.DEFAULT_BOT,
+            "mode": registry.FREE_FOR_ALL.key,
+            "deck": starters[0]["key"] if starters else casual_decks.PASTE,
+            "decklist": "",
+            "minutes": None,
+        }
+        if posted.get("system") == info.key:
+            shown.update({k: v for k, v in posted.items() if k in shown and v not in ("", None)})
+        tables.append(
+            {
+                "info": info,
+                "bots": bots,
+                "seats": range(info.min_players, info.max_players + 1),
+                "bot_counts": range(0, info.max_players),
+                # Names in the registry are English msgids (the engine knows no Django).
+                "modes": [
+                    {"key": m.key, "name": _(m.name), "players": m.players}
+                    for m in info.table_modes
+                ],
+                "needs_deck": needs_deck,
+                "format": _(info.format(info.casual_format).name) if info.casual_format else "",
+                "starters": starters,
+                "solo": info.solo,
+                "shown": shown,
+                "refused": posted.get("refused") if posted.get("system") == info.key else None,
+            }
+        )
+    return tables
+
+
+def _home(
+    request: HttpRequest, status: int = 200, posted: Mapping[str, Any] | None = None
+) -> HttpResponse:
     mine = GameSession.objects.none()
     if request.user.is_authenticated:
         mine = GameSession.objects.filter(seats__user=request.user).order_by("-created_at")[:20]
     watching = GameSession.objects.filter(status=GameSession.Status.RUNNING).order_by(
         "-updated_at"
     )[:20]
-    return render(
-        request,
-        "play/home.html",
-        {"systems": services.playable_systems(), "mine": mine, "watching": watching},
-    )
+    context = {"tables": _tables(posted or {}), "mine": mine, "watching": watching}
+    return render(request, "play/home.html", context, status=status)
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return _home(request)
 
 
 def _parse_time_bank(value: str | None) -> int | None:
@@ -433,6 +493,55 @@ def _parse_time_bank(value: str | None) -> int | None:
     return minutes * 60 or None
 
 
+def _deck_of(request: HttpRequest) -> casual_decks.DeckChoice | None:
+    form = DeckForm(request.POST)
+    return form.deck_choice() if form.is_valid() else None
+
+
+@login_required
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    """The new-game form: seats, how many are bots, how they sit, the deck, the clock."""
+    form = CasualGameForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.first_error())
+        return redirect("play:home")
+    data = form.cleaned_data
+    friends = data["players"] - data["bots"] - 1
+    try:
+        session = services.create_casual_game(
+            request.user,
+            data["system"],
+            players=data["players"],
+            bots=data["bots"],
+            bot=data["bot"] or services.DEFAULT_BOT,
+            mode=data["mode"],
+            deck=form.deck_choice(),
+            time_bank=form.time_bank(services.CASUAL_TIME_BANK if friends > 0 else None),
+        )
+    except casual_decks.DeckRefused as exc:
+        return _home(request, 400, {**data, "refused": exc.problems})
+    except services.PlayError as exc:
+        messages.error(request, str(exc))
+        return redirect("play:home")
+    return redirect("play:game", session.pk)
+
+
+@login_required
+@require_POST
+def new_solo_game(request: HttpRequest) -> HttpResponse:
+    try:
+        session = services.create_solo_game(
+            request.user,
+            request.POST.get("system", ""),
+            time_bank=_parse_time_bank(request.POST.get("minutes")),
+        )
+    except services.PlayError as exc:
+        messages.error(request, str(exc))
+        return redirect("play:home")
+    return redirect("play:game", session.pk)
+
+
 @login_required
 @require_POST
 def new_bot_game(request: HttpRequest) -> HttpResponse:
@@ -442,6 +551,7 @@ def new_bot_game(request: HttpRequest) -> HttpResponse:
             request.POST.get("system", ""),
             request.POST.get("bot", services.DEFAULT_BOT),
             time_bank=_parse_time_bank(request.POST.get("minutes")),
+            deck=_deck_of(request),
         )
     except services.PlayError as exc:
         messages.error(request, str(exc))
@@ -457,6 +567,7 @@ def new_friend_game(request: HttpRequest) -> HttpResponse:
             request.user,
             request.POST.get("system", ""),
             time_bank=_parse_time_bank(request.POST.get("minutes", "15")),
+            deck=_deck_of(request),
         )
     except services.PlayError as exc:
         messages.error(request, str(exc))
@@ -464,17 +575,43 @@ def new_friend_game(request: HttpRequest) -> HttpResponse:
     return redirect("play:game", session.pk)
 
 
+def _join_page(
+    request: HttpRequest, session: GameSession, token: str, status: int = 200, **extra: Any
+) -> HttpResponse:
+    needs_deck = casual_decks.needs_deck(session.system)
+    seats = list(session.seats.select_related("user").order_by("number"))
+    context = {
+        "session": session,
+        "token": token,
+        "seats": seats,
+        "open_seats": sum(1 for s in seats if s.user_id is None and not s.is_bot),
+        "needs_deck": needs_deck,
+        "starters": _deck_options(session.system) if needs_deck else [],
+        "posted": {},
+        **extra,
+    }
+    return render(request, "play/join.html", context, status=status)
+
+
 @login_required
 def join(request: HttpRequest, token: str) -> HttpResponse:
     session = get_object_or_404(GameSession, invite_token=token)
     if request.method == "POST":
+        form = DeckForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Check the decklist."))
+            return _join_page(request, session, token, 400)
         try:
-            session = services.join_game(request.user, token)
+            session = services.join_game(request.user, token, deck=form.deck_choice())
+        except casual_decks.DeckRefused as exc:
+            return _join_page(
+                request, session, token, 400, refused=exc.problems, posted=form.cleaned_data
+            )
         except services.PlayError as exc:
             messages.error(request, str(exc))
             return redirect("play:home")
         return redirect("play:game", session.pk)
-    return render(request, "play/join.html", {"session": session, "token": token})
+    return _join_page(request, session, token)
 
 
 @require_GET

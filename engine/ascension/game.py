@@ -848,9 +848,14 @@ class Ascension:
             "box": open_(state["box"]),
             "piles": {cid: len(pile) for cid, pile in state["piles"].items()},
             "players": players,
+            # Solo: Samael's set-aside cards are open, so his score is too.
             "samael": None
             if samael is None
-            else {"cards": open_(samael["cards"]), "honor": samael["honor"]},
+            else {
+                "cards": open_(samael["cards"]),
+                "honor": samael["honor"],
+                "score": self.samael_score(state),
+            },
             "pending": pending,
         }
 

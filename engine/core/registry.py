@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -17,6 +19,30 @@ class Format:
     key: str
     name: str
     limited: bool = False  # decks built at the event (draft, sealed) rather than brought
+
+
+@dataclass(frozen=True)
+class TableMode:
+    """A way to seat a casual game (the play app): everyone alone, or teams of allies.
+
+    ``teams`` lists the seats of each team (seat 0 is the game's creator); it goes to the
+    engine as ``config["teams"]`` (``engine.voskhozhdenie.game`` takes it, rule 1.2.2).
+    ``players`` are the table sizes the mode is offered for (empty: every size).
+    """
+
+    key: str
+    name: str
+    players: tuple[int, ...] = ()
+    teams: tuple[tuple[int, ...], ...] = ()
+
+    def fits(self, players: int) -> bool:
+        return not self.players or players in self.players
+
+    def config(self) -> dict[str, Any]:
+        return {"teams": [list(team) for team in self.teams]} if self.teams else {}
+
+
+FREE_FOR_ALL = TableMode("ffa", "Free-for-all")
 
 
 @dataclass(frozen=True)
@@ -31,6 +57,15 @@ class GameSystemInfo:
     engine: str = ""  # a module-level GameSystem object, e.g. "engine.voskhozhdenie.game:SYSTEM"
     decks: str = ""  # a deck checker, e.g. "engine.voskhozhdenie.decks:CHECKER"
     simulation: str = ""  # bots and sample decks for the simulator and the bench
+    # Casual play (the play app). ``solo``: the engine deals a one-player game (its config
+    # ``{"players": 1}``), e.g. against an automated opponent. ``table_modes``: how a
+    # casual table of several players may be seated. Systems with decklists: the format a
+    # pasted deck is checked in, and a file of ready-made decks under ``engine/sets/``
+    # (``engine.core.starters``) for players without one of their own and for bots.
+    solo: bool = False
+    table_modes: tuple[TableMode, ...] = (FREE_FOR_ALL,)
+    casual_format: str = ""
+    starter_decks: str = ""
 
     def load(self, what: str):
         """The engine ("engine"), deck checker ("decks") or simulation kit ("simulation")."""
@@ -41,6 +76,18 @@ class GameSystemInfo:
         module = importlib.import_module(module_name)
         return getattr(module, attr)
 
+    def load_starter_decks(self):
+        """The ready-made decks of ``starter_decks`` (``engine.core.starters.StarterDeck``)."""
+        if not self.starter_decks:
+            return ()
+        return _starter_decks(self.starter_decks)
+
+    def table_mode(self, key: str) -> TableMode:
+        for mode in self.table_modes:
+            if mode.key == key:
+                return mode
+        raise UnknownGameSystem(f"{self.name} has no table mode {key!r}")
+
     def format(self, key: str) -> Format:
         for fmt in self.formats:
             if fmt.key == key:
@@ -50,6 +97,13 @@ class GameSystemInfo:
 
 class UnknownGameSystem(LookupError):
     pass
+
+
+@cache
+def _starter_decks(path: str):
+    from engine.core.starters import load_starter_decks
+
+    return load_starter_decks(path)
 
 
 _REGISTRY: dict[str, GameSystemInfo] = {}
@@ -90,6 +144,14 @@ register(
         engine="engine.voskhozhdenie.game:SYSTEM",
         decks="engine.voskhozhdenie.decks:CHECKER",
         simulation="engine.voskhozhdenie.simkit:KIT",
+        table_modes=(
+            FREE_FOR_ALL,
+            # Allies (1.2.2, 1.2.3): seats 0 and 1 against 2 and 3; turns alternate
+            # between the teams (5.3.1, AMB-14) whatever the seating.
+            TableMode("2v2", "Two against two (allies)", players=(4,), teams=((0, 1), (2, 3))),
+        ),
+        casual_format="standard",
+        starter_decks="voskhozhdenie/_starters.txt",
     )
 )
 
@@ -103,5 +165,6 @@ register(
         formats=(Format("standard", "Standard"),),
         engine="engine.ascension.game:SYSTEM",
         simulation="engine.ascension.simkit:KIT",
+        solo=True,  # one player against Samael (A-47..A-51)
     )
 )
