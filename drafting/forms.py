@@ -14,8 +14,7 @@ class PodForm(forms.Form):
     )
     set_codes = forms.CharField(
         label=_("boosters"),
-        initial="VS1 VS1 VS1 VS1",
-        help_text=_("The set of each booster in order, e.g. “VS1 VS1 VS1 VS1” (sealed: six)."),
+        help_text=_("The set of each booster in order, e.g. “%(example)s” (sealed: %(n)d)."),
     )
     pick_base_seconds = forms.IntegerField(
         label=_("pick time: base seconds"), min_value=0, max_value=3600, initial=5
@@ -35,6 +34,27 @@ class PodForm(forms.Form):
     build_minutes = forms.IntegerField(
         label=_("deck-building time (minutes)"), min_value=1, max_value=240, initial=30
     )
+    abandon_after = forms.IntegerField(
+        label=_("timed-out picks in a row before a bot takes the seat (0 = never)"),
+        min_value=0,
+        max_value=60,
+        initial=3,
+        required=False,
+    )
+
+    def clean_abandon_after(self) -> int:
+        value = self.cleaned_data.get("abandon_after")
+        return 3 if value is None else value
+
+    def __init__(self, *args, game_system: str = "voskhozhdenie", **kwargs):
+        super().__init__(*args, **kwargs)
+        from engine.core import registry
+
+        info = registry.get(game_system)
+        draft = [info.draft_sets[0]] * info.boosters_per_player if info.draft_sets else []
+        field = self.fields["set_codes"]
+        field.initial = " ".join(draft)
+        field.help_text = field.help_text % {"example": " ".join(draft), "n": info.sealed_boosters}
 
     def clean_set_codes(self) -> list[str]:
         text = self.cleaned_data["set_codes"].replace(",", " ")
@@ -42,3 +62,62 @@ class PodForm(forms.Form):
         if not codes:
             raise forms.ValidationError(_("Give the set of each booster."))
         return codes
+
+
+class EventPodsForm(forms.Form):
+    """The pod settings an organiser chooses when making the pods of a Draft or Sealed
+    event (the event console). The pick timer's scale multiplies the default times."""
+
+    timer = forms.BooleanField(label=_("pick timer"), required=False, initial=True)
+    timer_scale = forms.IntegerField(
+        label=_("pick time (% of 5 s + 5 s a card, at most 75 s)"),
+        min_value=25,
+        max_value=400,
+        initial=100,
+    )
+    review_seconds = forms.IntegerField(
+        label=_("review time between boosters (seconds)"), min_value=0, max_value=600, initial=20
+    )
+    build_minutes = forms.IntegerField(
+        label=_("deck-building time (minutes)"), min_value=1, max_value=240, initial=30
+    )
+    boosters_per_player = forms.IntegerField(
+        label=_("boosters per player"), min_value=1, max_value=12
+    )
+    abandon_after = forms.IntegerField(
+        label=_("timed-out picks in a row before a bot takes the seat (0 = never)"),
+        min_value=0,
+        max_value=60,
+        initial=3,
+    )
+
+    def __init__(self, *args, event=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if event is not None:
+            from engine.core import registry
+
+            info = registry.get(event.game_system)
+            sealed = event.format == "sealed"
+            self.fields["boosters_per_player"].initial = (
+                info.sealed_boosters if sealed else info.boosters_per_player
+            )
+            if sealed:  # no picks, so no pick timer and no review
+                for name in ("timer", "timer_scale", "review_seconds", "abandon_after"):
+                    self.fields[name].required = False
+                    self.fields[name].widget = forms.HiddenInput()
+
+    def pod_settings(self) -> dict:
+        """The keyword arguments of ``services.create_event_pods``."""
+        data = self.cleaned_data
+        scale = (data.get("timer_scale") or 100) / 100
+        timer = bool(data.get("timer"))
+        out = {
+            "pick_base_seconds": round(5 * scale),
+            "pick_seconds_per_card": round(5 * scale),
+            "pick_max_seconds": round(75 * scale) if timer else 0,
+            "review_seconds": data.get("review_seconds"),
+            "build_minutes": data["build_minutes"],
+            "boosters_per_player": data["boosters_per_player"],
+            "abandon_after": data.get("abandon_after"),
+        }
+        return {k: v for k, v in out.items() if v is not None}

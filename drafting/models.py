@@ -24,7 +24,12 @@ def new_pod_seed() -> int:
 
 
 def default_set_codes() -> list[str]:
-    return ["VS1"] * 4
+    """The field's default (a booster draft of the default game); pods made through
+    ``drafting.services`` are given the codes of their own game (the registry's)."""
+    from engine.core import registry
+
+    info = registry.get("voskhozhdenie")
+    return [info.draft_sets[0]] * info.boosters_per_player
 
 
 class Pod(models.Model):

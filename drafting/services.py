@@ -46,7 +46,6 @@ User = AbstractBaseUser | AnonymousUser
 POD_SIZE = 8  # players per pod of a Draft event
 MIN_POOL = 22  # AMB-04: 2 Cities + 20 Main Deck cards
 DECK_SECTIONS = ("cities", "main", "reinforcement")
-DEFAULT_SEALED_BOOSTERS = 6
 TIMER_SLACK = timedelta(milliseconds=250)  # a timer task may arrive a little early
 
 
@@ -121,6 +120,25 @@ def _lock_pod(pod: Pod | int) -> Pod:
 
 # ---------------------------------------------------------------- creating pods
 
+
+def default_set_codes(game_system: str, kind: str = Pod.Kind.DRAFT) -> list[str]:
+    """The boosters a pod of this game opens by default (``GameSystemInfo.draft_sets``,
+    ``boosters_per_player`` / ``sealed_boosters`` in the registry): one set code each."""
+    from engine.core import registry
+
+    info = registry.get(game_system)
+    count = info.sealed_boosters if kind == Pod.Kind.SEALED else info.boosters_per_player
+    if not info.draft_sets or not count:
+        raise PodError(_("%(game)s has no boosters to draft.") % {"game": info.name})
+    return [info.draft_sets[0]] * count
+
+
+def event_pod_seed(event_seed: int, number: int) -> int:
+    """The seed of pod ``number`` of an event: drawn from the event's seed, so the event's
+    seating and boosters can be made again exactly."""
+    return random.Random(f"event:{event_seed}:pod:{number}").getrandbits(62)
+
+
 SETTING_FIELDS = (
     "name",
     "kind",
@@ -188,9 +206,8 @@ def create_pod(user: User, *, join: bool = True, **fields: Any) -> Pod:
         raise NotAllowed(_("Log in to open a draft."))
     fields = dict(fields)
     kind = fields.setdefault("kind", Pod.Kind.DRAFT)
-    fields.setdefault(
-        "set_codes", ["VS1"] * (DEFAULT_SEALED_BOOSTERS if kind == Pod.Kind.SEALED else 4)
-    )
+    if "set_codes" not in fields:
+        fields["set_codes"] = default_set_codes(fields.get("game_system", "voskhozhdenie"), kind)
     fields.setdefault("seats_count", POD_SIZE)
     _check_settings(fields)
     with transaction.atomic():
@@ -207,34 +224,50 @@ def quick_pod(user: User, *, kind: str = Pod.Kind.DRAFT, **fields: Any) -> Pod:
     return start_pod(user, pod)
 
 
-def create_event_pods(actor: User, event, **fields: Any) -> list[Pod]:
-    """The pods of a Draft event: one per 8 players (sizes as even as possible).
+def create_event_pods(
+    actor: User, event, *, boosters_per_player: int | None = None, **fields: Any
+) -> list[Pod]:
+    """The pods of a limited event (Draft or Sealed): one per 8 players (sizes as even as
+    possible). ``fields`` are the pod settings (timers, review and deck-building time,
+    ``abandon_after``); ``boosters_per_player`` (default: the game's, from the registry)
+    sets how many boosters of the game's draft set each player opens.
 
-    Seats are filled by the event's active registrations, placed at random from each
-    pod's seed; bot registrations get bot seats. The organiser starts the pods when the
-    players are ready (``start_event_pods``).
+    Seats are filled by the event's active registrations, placed at random from the
+    event's seed; each pod's seed (its seating and its boosters) is drawn from the
+    event's seed and the pod number (``event_pod_seed``), so the whole event can be made
+    again exactly. Bot registrations get bot seats. The organiser starts the pods when the
+    players are ready (``start_event_pods``); from now on nobody may register.
     """
+    from engine.core import registry
     from tournaments.models import AuditEntry, Event, Registration
 
     _check_event_organiser(actor, event)
     fields = {k: v for k, v in fields.items() if v is not None}
-    fields.setdefault("kind", Pod.Kind.DRAFT)
-    fields.setdefault(
-        "set_codes",
-        ["VS1"] * (DEFAULT_SEALED_BOOSTERS if fields["kind"] == Pod.Kind.SEALED else 4),
-    )
     fields["game_system"] = event.game_system
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        if event.format != Event.Format.DRAFT:
-            raise PodError(_("Only a Draft event drafts in pods."))
+        try:
+            limited = registry.get(event.game_system).format(event.format).limited
+        except registry.UnknownGameSystem:
+            limited = False
+        if not limited:
+            raise PodError(_("Only a Draft event or a Sealed event plays from pods."))
+        kind = Pod.Kind.SEALED if event.format == Event.Format.SEALED else Pod.Kind.DRAFT
+        fields["kind"] = kind
+        if "set_codes" not in fields:
+            codes = default_set_codes(event.game_system, kind)
+            if boosters_per_player is not None:
+                if not 1 <= boosters_per_player <= 12:
+                    raise PodError(_("A player opens 1 to 12 boosters."))
+                codes = [codes[0]] * boosters_per_player
+            fields["set_codes"] = codes
         if event.status != Event.Status.REGISTRATION:
             raise PodError(_("The event has already started."))
         if event.pods.exists():
             raise PodError(_("The pods of this event are already made."))
         regs = list(event.registrations.exclude(status=Registration.Status.DROPPED).order_by("pk"))
         if len(regs) < MIN_SEATS:
-            raise PodError(_("A draft needs at least two players."))
+            raise PodError(_("A pod needs at least two players."))
         pod_count = math.ceil(len(regs) / POD_SIZE)
         random.Random(event.seed).shuffle(regs)
         pods = []
@@ -250,6 +283,7 @@ def create_event_pods(actor: User, event, **fields: Any) -> list[Pod]:
                 event=event,
                 number=number,
                 name=f"{event.name} · {_('pod')} {number}",
+                seed=event_pod_seed(event.seed, number),
                 **settings,
             )
             order = list(range(pod.seats_count))
@@ -268,8 +302,8 @@ def create_event_pods(actor: User, event, **fields: Any) -> list[Pod]:
             event=event,
             actor=actor,
             action=AuditEntry.Action.EDIT,
-            summary=f"Made {len(pods)} draft pods for {len(regs)} players",
-            data={"pods": [p.pk for p in pods]},
+            summary=f"Made {len(pods)} {kind} pods for {len(regs)} players",
+            data={"pods": [p.pk for p in pods], "set_codes": fields["set_codes"]},
         )
     return pods
 

@@ -333,6 +333,8 @@ def register(
             raise TournamentError(_("Registration has closed; ask an organiser for a late entry."))
         if late and (event.phase != Event.Phase.SWISS or event.structure != Event.Structure.SWISS):
             raise TournamentError(_("Late entry is only possible during the Swiss rounds."))
+        if is_limited(event) and event.pods.exists():
+            raise TournamentError(_("Registration has closed: the players are already seated in pods."))
         if event.max_players and event.registrations.exclude(status=Registration.Status.DROPPED).count() >= event.max_players:
             raise TournamentError(_("The event is full."))
         if user is not None and event.registrations.filter(user=user).exists():
@@ -537,34 +539,65 @@ def submit_decklist(user: User, registration: Registration, text: str) -> Deckli
     return deck
 
 
-def record_limited_decklist(registration: Registration, text: str, problems: list[dict]) -> Decklist:
+def record_limited_decklist(registration: Registration, text: str, problems: list[dict]) -> Decklist | None:
     """Store the deck a player built at the event from their draft or sealed pool.
 
     Called by ``drafting.services``, which has checked the deck against the player's
     pool (something ``check_decklist`` cannot do), so its verdict is stored as it is.
+    Never refuses while the event has not started, so the end of deck building can never
+    leave a pod stuck: a deck recorded after the organiser locked the lists is stored
+    locked. Once the event runs the lists are final; nothing is stored (None, logged).
     """
     with transaction.atomic():
         event = _lock_event(registration.event)
-        if event.status != Event.Status.REGISTRATION or event.decklists_locked:
-            raise TournamentError(_("Decklists are locked for this event."))
+        if event.status != Event.Status.REGISTRATION:
+            logger.warning("deck of %s built after %s started: not recorded", registration, event)
+            return None
         deck, _created = Decklist.objects.update_or_create(
             registration=registration,
-            defaults={"text": text, "problems": problems, "is_legal": not problems},
+            defaults={
+                "text": text,
+                "problems": problems,
+                "is_legal": not problems,
+                "locked": event.decklists_locked,
+            },
         )
     return deck
 
 
+def is_limited(event: Event) -> bool:
+    """Decks built at the event from pods (Draft, Sealed): the registry's ``Format.limited``."""
+    from engine.core import registry
+
+    try:
+        return registry.get(event.game_system).format(event.format).limited
+    except registry.UnknownGameSystem:
+        return False
+
+
 def draft_not_over(event: Event) -> str | None:
-    """Why a Draft event cannot start yet (its pods are still drafting or building)."""
+    """Why a limited event (Draft, Sealed) cannot start yet: its pods are not made or are
+    still drafting or building, or some player has no deck recorded (named)."""
     from drafting.models import Pod
 
-    if event.format != Event.Format.DRAFT:
+    if not is_limited(event):
         return None
-    open_pods = Pod.objects.filter(event=event).exclude(status=Pod.Status.FINISHED).count()
+    pods = Pod.objects.filter(event=event)
+    if not pods.exists():
+        return _("Seat the players in pods first: their decks come from the pods.")
+    open_pods = pods.exclude(status=Pod.Status.FINISHED).count()
     if open_pods:
         return _("The draft is not over: %(n)d pod(s) are still drafting or building decks.") % {
             "n": open_pods
         }
+    missing = list(
+        event.registrations.exclude(status=Registration.Status.DROPPED)
+        .filter(decklist__isnull=True)
+        .order_by("display_name")
+        .values_list("display_name", flat=True)
+    )
+    if missing:
+        return _("Not every player has a deck yet: %(names)s.") % {"names": ", ".join(missing)}
     return None
 
 

@@ -92,7 +92,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
     ctx = _ctx(request, event, snapshot=snapshot, ruleset=RULESETS[event.tiebreaks])
     ctx["player_count"] = event.registrations.exclude(status=Registration.Status.DROPPED).count()
-    if event.format == Event.Format.DRAFT:
+    ctx["limited"] = services.is_limited(event)
+    if ctx["limited"]:
         ctx["pods"] = list(event.pods.order_by("number"))
         if request.user.is_authenticated:
             ctx["my_pod"] = next((p for p in ctx["pods"] if p.seats.filter(user=request.user).exists()), None)
@@ -522,11 +523,25 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         add_form=AddPlayerForm(),
         recommended=services.recommended_rounds(sum(1 for r in registrations if r.is_active)),
         game_numbers=range(1, event.best_of * 2 + 1),
-        pods=list(event.pods.order_by("number")) if event.format == Event.Format.DRAFT else [],
+        pods=list(event.pods.order_by("number")) if services.is_limited(event) else [],
+        limited=services.is_limited(event),
+        pods_form=_pods_form(event),
         pods_waiting=event.pods.filter(status="waiting").exists(),
         draft_not_over=services.draft_not_over(event) if event.status == Event.Status.REGISTRATION else None,
     )
     return render(request, "tournaments/manage.html", ctx)
+
+
+def _pods_form(event: Event, data=None):
+    """The pod settings of a limited event's "make pods" (``drafting.forms.EventPodsForm``)."""
+    from drafting.forms import EventPodsForm
+
+    form = EventPodsForm(data, event=event)
+    if data is not None and not any(name in data for name in form.fields):
+        # A bare "make pods" (the API, an old page): the defaults.
+        defaults = {name: field.initial for name, field in form.fields.items()}
+        form = EventPodsForm({k: v for k, v in defaults.items() if v not in (None, False)}, event=event)
+    return form
 
 
 @login_required
@@ -583,7 +598,12 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
 
         try:
             if make:
-                return drafting.create_event_pods(user, event)
+                form = _pods_form(event, post)
+                if not form.is_valid():
+                    raise services.TournamentError(
+                        "; ".join(f"{form.fields[k].label if k in form.fields else k}: {' '.join(v)}" for k, v in form.errors.items())
+                    )
+                return drafting.create_event_pods(user, event, **form.pod_settings())
             return drafting.start_event_pods(user, event)
         except drafting.NotAllowed as exc:
             raise services.NotAllowed(str(exc)) from None

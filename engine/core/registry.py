@@ -57,6 +57,11 @@ class GameSystemInfo:
     engine: str = ""  # a module-level GameSystem object, e.g. "engine.voskhozhdenie.game:SYSTEM"
     decks: str = ""  # a deck checker, e.g. "engine.voskhozhdenie.decks:CHECKER"
     simulation: str = ""  # bots and sample decks for the simulator and the bench
+    # Limited play (the drafting app): the set each booster comes from by default, and how
+    # many boosters a player opens in a draft and in sealed (0: the game has no boosters).
+    draft_sets: tuple[str, ...] = ()
+    boosters_per_player: int = 0
+    sealed_boosters: int = 0
     # Casual play (the play app). ``solo``: the engine deals a one-player game (its config
     # ``{"players": 1}``), e.g. against an automated opponent. ``table_modes``: how a
     # casual table of several players may be seated. Systems with decklists: the format a
@@ -140,10 +145,14 @@ register(
             Format("chosen", "Chosen"),
             Format("blitz", "Blitz"),
             Format("draft", "Draft", limited=True),
+            Format("sealed", "Sealed", limited=True),  # built under the Draft rules, 4.5.5
         ),
         engine="engine.voskhozhdenie.game:SYSTEM",
         decks="engine.voskhozhdenie.decks:CHECKER",
         simulation="engine.voskhozhdenie.simkit:KIT",
+        draft_sets=("VS1",),
+        boosters_per_player=4,  # 3.2.5: four boosters a player
+        sealed_boosters=6,
         table_modes=(
             FREE_FOR_ALL,
             # Allies (1.2.2, 1.2.3): seats 0 and 1 against 2 and 3; turns alternate

@@ -188,6 +188,7 @@ FORMAT_NAMES_RU = {
     "chosen": "Избранный",
     "blitz": "Блиц",
     "draft": "Драфт",
+    "sealed": "Силед",
 }
 
 
@@ -409,6 +410,20 @@ FORMATS: Mapping[str, FormatSpec] = {
     "draft": FormatSpec(
         "draft",
         "Draft",
+        "4.5.5",
+        2,
+        False,
+        None,
+        20,
+        5,
+        None,
+        limited=True,
+        items=_DRAFT_ITEMS,
+    ),
+    # Sealed pools are built under the Draft deck rules (4.5.5), against the pool.
+    "sealed": FormatSpec(
+        "sealed",
+        "Sealed",
         "4.5.5",
         2,
         False,

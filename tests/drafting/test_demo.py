@@ -43,3 +43,17 @@ def test_the_offline_demo_drafts_builds_and_plays_its_swiss_rounds():
             assert Counter(played[section]) == Counter(seat.deck.get(section) or []), seat
     text = out.getvalue()
     assert "16 decks built from the drafted pools" in text and "Event finished" in text
+
+
+def test_the_demos_closing_output_points_to_the_casual_drafts(monkeypatch):
+    from tournaments.management.commands import demo
+
+    served = []
+    monkeypatch.setattr(demo, "call_command", lambda *args, **kwargs: served.append(args))
+    out = io.StringIO()
+    command = demo.Command(stdout=out)
+    event = Event(name="Demo", slug="demo")
+    monkeypatch.setattr(Event, "registrations", type("R", (), {"all": lambda self: []})())
+    command._serve(event, "127.0.0.1:8000")
+    assert "http://127.0.0.1:8000/draft/" in out.getvalue()
+    assert served == [("runserver", "127.0.0.1:8000")]

@@ -357,6 +357,7 @@ class Command(BaseCommand):
         self.stdout.write(f"  Standings       {base}/events/{event.slug}/standings/")
         self.stdout.write(f"  Bracket         {base}/events/{event.slug}/bracket/")
         self.stdout.write(f"  Organiser view  {base}/events/{event.slug}/manage/  (log in as organiser)")
+        self.stdout.write(f"  Casual drafts   {base}/draft/  (one click: a pod against 7 bots)")
         self.stdout.write(f"  Admin           {base}/admin/  (log in as admin)")
         self.stdout.write(f"  API docs        {base}/api/docs/")
         self.stdout.write(f"  Logins: admin, organiser, player01 … player{len(event.registrations.all()):02d}; "
