@@ -899,6 +899,20 @@ def run_timers(pod_id: int) -> int:
     return made
 
 
+def review_until(pod: Pod, seat: Seat, pack: Mapping[str, Any] | None) -> datetime | None:
+    """When the review before the first pick of a new booster ends for this seat (None:
+    no review now). The seat's deadline already holds the review time (``_after_change``);
+    the review is that deadline less the pick's own time. Only with the pick timer on."""
+    if pack is None or not pod.review_seconds or seat.pick_deadline is None:
+        return None
+    if seat.picked_by_bot or not _new_round_for(pod.state, seat.number, pack):
+        return None
+    seconds = pod.pick_seconds(len(pack["cards"]))
+    if seconds is None:
+        return None
+    return seat.pick_deadline - timedelta(seconds=seconds)
+
+
 def _new_round_for(state: dict[str, Any], seat_number: int, pack: Mapping[str, Any]) -> bool:
     """Does ``pack`` open a new booster round for this seat (review time first)?
 
@@ -1261,6 +1275,7 @@ def pack_message(pod: Pod, seat: Seat, pack: Mapping[str, Any]) -> dict[str, Any
         "queue": len(state["queues"][seat.number]),
         "cards": list(pack["cards"]),
         "deadline": seat.pick_deadline.isoformat() if seat.pick_deadline else None,
+        "review_until": review.isoformat() if (review := review_until(pod, seat, pack)) else None,
         "highlighted": seat.highlighted,
     }
 

@@ -20,7 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -201,6 +201,9 @@ def _pack_context(pod: Pod, seat: Seat, seats: Sequence[Seat] | None = None) -> 
         ctx["round_pick"] = draft_core.round_pick_number(state, seat.number)
         ctx["deadline"] = seat.pick_deadline
         ctx["highlighted"] = seat.highlighted
+        review = services.review_until(pod, seat, pack)
+        if review is not None and review > timezone.now():
+            ctx["review_until"] = review
     waiting = draft_core.waiting_on(state).get(seat.number)
     if waiting is not None:
         if seats is not None:
@@ -227,6 +230,9 @@ def pack_context_from_message(message: dict[str, Any]) -> dict[str, Any]:
         "queue": message["queue"],
         "deadline": parse_datetime(message["deadline"]) if message["deadline"] else None,
         "highlighted": message.get("highlighted", ""),
+        "review_until": parse_datetime(message["review_until"])
+        if message.get("review_until")
+        else None,
         "pushed": True,
     }
 

@@ -227,6 +227,30 @@
 
   document.addEventListener("htmx:afterSwap", function () { sortPools(document); showPushed(); });
 
+  // Review time (a new booster): the pack stays folded away while the player looks over
+  // their pool, until the review countdown ends or they open it themselves.
+  function endReview(review) {
+    var state = review.closest(".pack-state");
+    if (state) {
+      var form = state.querySelector(".pick-form[hidden]");
+      if (form) { form.hidden = false; }
+    }
+    review.remove();
+  }
+
+  function checkReviews() {
+    document.querySelectorAll("[data-review-until]").forEach(function (review) {
+      var end = Date.parse(review.dataset.reviewUntil);
+      if (isNaN(end) || Date.now() >= end) { endReview(review); }
+    });
+  }
+  setInterval(checkReviews, 500);
+
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest && e.target.closest("[data-review-skip]");
+    if (button) { endReview(button.closest("[data-review-until]")); }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     sortPools(document);
     var head = document.querySelector("[data-pod-id]");

@@ -165,3 +165,33 @@ def test_an_abandon_threshold_of_zero_never_hands_the_seat_over(alice):
         time_out(pod, seat)
     seat = my_seat(pod, alice)
     assert seat.timeouts == 4 and not seat.abandoned
+
+
+# ---------------------------------------------------------------- review time
+
+
+def test_a_new_booster_shows_the_pool_for_review_before_its_first_pick(client, alice):
+    from .test_pods import run_bots_as_tasks
+
+    pod, seat, _pack = started_pod(alice, pick_max_seconds=600, review_seconds=30)
+    client.force_login(alice)
+    assert "data-review-until" not in client.get(f"/draft/{pod.pk}/").content.decode()
+    for _ in range(15):  # the whole first booster round
+        pod, seat, pack = next_pack(pod, alice)
+        number = draft_core.pick_number(pod.state, seat.number)
+        services.make_pick(alice, pod, number, pack["cards"][0])
+    run_bots_as_tasks(pod)
+    pod, seat, pack = next_pack(pod, alice)
+    assert pack["round"] == 1
+    until = services.review_until(pod, seat, pack)
+    # The review is the deadline's extra 30 s: it ends as the pick's own time begins.
+    assert (seat.pick_deadline - until).total_seconds() == pod.pick_seconds(15)
+    assert 25 <= (until - timezone.now()).total_seconds() <= 30
+    page = client.get(f"/draft/{pod.pk}/").content.decode()
+    assert "data-review-until" in page and "Booster 2 of 4 opens in" in page
+    assert 'class="pick-form" hidden' in page  # the pack waits behind the review
+    assert services.pack_message(pod, seat, pack)["review_until"] == until.isoformat()
+    # The second pick of the booster has no review.
+    services.make_pick(alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0])
+    pod, seat, pack = next_pack(pod, alice)
+    assert services.review_until(pod, seat, pack) is None
