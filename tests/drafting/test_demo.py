@@ -57,3 +57,21 @@ def test_the_demos_closing_output_points_to_the_casual_drafts(monkeypatch):
     command._serve(event, "127.0.0.1:8000")
     assert "http://127.0.0.1:8000/draft/" in out.getvalue()
     assert served == [("runserver", "127.0.0.1:8000")]
+
+
+def test_the_demo_drafts_the_registrys_default_boosters(monkeypatch):
+    """The demo's pods open what an event's pods open by default (``draft_sets`` and
+    ``boosters_per_player`` of the game in the registry), not a list of its own."""
+    from dataclasses import replace
+
+    from engine.core import registry
+
+    info = registry.get("voskhozhdenie")
+    monkeypatch.setitem(registry._REGISTRY, info.key, replace(info, boosters_per_player=3))
+    call_command(
+        "demo", "--offline", "--no-serve", "--players", "8", "--rounds", "1", "--top", "0",
+        stdout=io.StringIO(),
+    )
+    (pod,) = Pod.objects.filter(event=Event.objects.get())
+    assert pod.set_codes == [info.draft_sets[0]] * 3
+    assert pod.status == Pod.Status.FINISHED and pod.picks.count() == 8 * 45

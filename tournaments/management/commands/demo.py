@@ -35,7 +35,6 @@ from tournaments import services
 from tournaments.models import Event, Match, Round
 from tournaments.results import games_needed
 
-DRAFT_BOOSTERS = ["VS1"] * 4  # rule 3.2.5: four boosters a player
 BOT_PICK_SECONDS = 0.2  # how long a demo bot seems to think before a pick
 MAX_MOVES = 300  # longest game of the demo (a Blitz game of two bots: 70-1000+ actions)
 NUDGE_SECONDS = 10  # work this late is lost (the sweep queues it again); capped playoffs are settled
@@ -152,7 +151,7 @@ class Command(BaseCommand):
                 self.stdout.write(self.style.WARNING(
                     "  REDIS_URL is set: the bots pick and play in the Celery workers (start one: make worker)."))
         pods = drafting.create_event_pods(
-            organiser, event, set_codes=list(DRAFT_BOOSTERS), bot_seconds=BOT_PICK_SECONDS,
+            organiser, event, bot_seconds=BOT_PICK_SECONDS,  # boosters: the registry's draft defaults
             bots_inline=not online,  # offline: no worker needed, the bots pick inside the start
         )
         self.stdout.write(f"  {len(pods)} pods: " + ", ".join(f"pod {p.number} ({p.seats_count} seats)" for p in pods))
