@@ -69,7 +69,15 @@ def test_the_demo_drafts_the_registrys_default_boosters(monkeypatch):
     info = registry.get("voskhozhdenie")
     monkeypatch.setitem(registry._REGISTRY, info.key, replace(info, boosters_per_player=3))
     call_command(
-        "demo", "--offline", "--no-serve", "--players", "8", "--rounds", "1", "--top", "0",
+        "demo",
+        "--offline",
+        "--no-serve",
+        "--players",
+        "8",
+        "--rounds",
+        "1",
+        "--top",
+        "0",
         stdout=io.StringIO(),
     )
     (pod,) = Pod.objects.filter(event=Event.objects.get())
