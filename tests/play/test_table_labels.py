@@ -100,3 +100,14 @@ def test_each_button_posts_a_legal_action(client, alice, bob):
         json.loads(html_lib.unescape(v)) for v in re.findall(r'name="action" value="([^"]*)"', html)
     ]
     assert sorted(map(json.dumps, posted)) == sorted(map(json.dumps, legal))
+
+
+def test_a_card_hidden_from_the_viewer_is_named_as_hidden_not_as_none():
+    """A triggered ability of a card in a Hand stands in the open Queue with its card
+    hidden (rule 1.4.2.7): the table says so instead of printing an empty value."""
+    from django.template.loader import render_to_string
+
+    hidden = {"kind": "ability", "source": None, "card": None, "ability": None, "controller": 1}
+    html = render_to_string("play/_card.html", {"c": hidden, "key": "q", "cls": "ability"})
+    assert "a hidden card" in html
+    assert "None" not in html
