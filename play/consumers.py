@@ -9,8 +9,9 @@ once (read after joining the group, so no move falls between), so a reconnecting
 is up to date without asking. A player may also act over the socket
 (``{"seq": n, "action": {...}}``): the consumer checks it against the view it last
 sent to this seat (``services.check_move``: the seq, whose turn, the game running) and
-queues the worker's task, with no database query; the worker checks again under the
-session's row lock.
+queues the worker's task, with no database query (but one compare-and-set write when
+the seat's clock is within seconds of its deadline, ``services.queue_move``); the
+worker checks again under the session's row lock.
 """
 
 from __future__ import annotations
@@ -75,6 +76,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         known = getattr(self, "known", None)
         if known is None or data["seq"] > known[0] or data["status"] != known[1]:
             self.known = (data["seq"], data["status"], tuple(data["to_act"]))
+            # This seat's running clock (a push carries ``deadlines``, a payload ``clocks``).
+            deadlines = data.get("deadlines")
+            if deadlines is None:
+                deadlines = services.deadlines(data.get("clocks", ()))
+            self.deadline = None if self.seat is None else deadlines.get(str(self.seat))
 
     async def disconnect(self, code: int) -> None:
         group = getattr(self, "group", None)
@@ -92,7 +98,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             )
             # Off the event loop: a broker that is down makes the publish wait and retry.
             await sync_to_async(services.queue_move, thread_sensitive=False)(
-                self.session_id, self.seat, seq, action
+                self.session_id, self.seat, seq, action, self.deadline
             )
         except services.PlayError as exc:
             await self.send_json(

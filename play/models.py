@@ -130,6 +130,10 @@ class SessionSeat(models.Model):
     # When the clock task queued for this seat is due (None: none queued). A running
     # clock needs a new task only if none is due by its deadline (``services._run_clocks``).
     clock_check_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # A move of this seat the server took at this moment and a worker has not yet applied
+    # (set only near the deadline, ``services.queue_move``): the clock check does not flag
+    # a seat whose move was made in time but is still on its way (``services.flag_time``).
+    pending_move_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["session", "number"]

@@ -53,6 +53,11 @@ DEFAULT_BOT = "heuristic"
 BOT_DELAY_SECONDS = 0.4  # a bot answers after a short pause, so people can follow its moves
 CASUAL_TIME_BANK = 15 * 60  # seconds per player for a game against a friend
 MATCH_TIME_BANK = 25 * 60  # seconds per match when an event gives none (Event.time_bank_minutes)
+# A move taken this close to its seat's deadline is marked pending on the seat until a
+# worker applies it, and the clock check waits for it (up to the grace, past the deadline).
+PENDING_WINDOW_SECONDS = 15.0
+PENDING_GRACE_SECONDS = 60.0
+PENDING_RECHECK_SECONDS = 2.0
 
 
 class PlayError(Exception):
@@ -285,6 +290,18 @@ def _update_message(data: Mapping[int | None, dict[str, Any]]) -> dict[str, Any]
         "seq": common["seq"],
         "status": common["status"],
         "to_act": common["to_act"],
+        # Each running clock's deadline (seconds since the epoch): a socket marks a move
+        # taken near it as pending (``queue_move``) without asking the database.
+        "deadlines": deadlines(common["clocks"]),
+    }
+
+
+def deadlines(clocks: Iterable[Mapping[str, Any]]) -> dict[str, float]:
+    """Seat (as text) -> its running clock's deadline, in seconds since the epoch."""
+    return {
+        str(c["seat"]): datetime.fromisoformat(c["deadline"]).timestamp()
+        for c in clocks
+        if c.get("deadline")
     }
 
 
@@ -690,12 +707,27 @@ def check_move(
     return seq
 
 
-def queue_move(session_id: int, seat: int, seq: int, action: dict[str, Any]) -> None:
-    """Hand the move to a worker (``play.tasks.apply_action``); a broker down is an error."""
+def queue_move(
+    session_id: int,
+    seat: int,
+    seq: int,
+    action: dict[str, Any],
+    deadline: datetime | float | None = None,
+) -> None:
+    """Hand the move to a worker (``play.tasks.apply_action``); a broker down is an error.
+
+    ``deadline`` is the seat's running clock's, as the caller knows it (the HTTP view from
+    the row it read, the socket from the last push). A move taken within
+    ``PENDING_WINDOW_SECONDS`` of it is first marked pending on the seat, so a clock check
+    that a slow or restarted worker lets run first does not flag a move made in time
+    (``flag_time``); other moves cost no query.
+    """
     from play import tasks
 
     # When the move was made: the worker judges it against the clock at this moment.
-    args = (session_id, seat, seq, action, timezone.now().timestamp())
+    now = timezone.now()
+    args = (session_id, seat, seq, action, now.timestamp())
+    marked = _mark_pending(session_id, seat, now, deadline)
     if transaction.get_connection().in_atomic_block:
         transaction.on_commit(lambda: tasks.apply_action.delay(*args))
         return
@@ -703,7 +735,31 @@ def queue_move(session_id: int, seat: int, seq: int, action: dict[str, Any]) -> 
         tasks.apply_action.delay(*args)
     except OperationalError:  # the broker is down: nothing was queued, so nothing changed
         logger.warning("move for session %s at seq %s not queued: broker down", session_id, seq)
+        if marked:
+            SessionSeat.objects.filter(
+                session_id=session_id, number=seat, pending_move_at=now
+            ).update(pending_move_at=None)
         raise PlayError(_("The game server cannot take moves right now; try again.")) from None
+
+
+def _mark_pending(
+    session_id: int, seat: int, now: datetime, deadline: datetime | float | None
+) -> bool:
+    """Near the deadline, record on the seat that a move made at ``now`` is on its way.
+
+    A compare-and-set: the earliest pending move stands (a later one changes nothing).
+    """
+    if deadline is None:
+        return False
+    if isinstance(deadline, datetime):
+        deadline = deadline.timestamp()
+    if deadline - now.timestamp() > PENDING_WINDOW_SECONDS:
+        return False
+    return bool(
+        SessionSeat.objects.filter(
+            session_id=session_id, number=seat, pending_move_at__isnull=True
+        ).update(pending_move_at=now)
+    )
 
 
 def submit_action(user: User, session: GameSession | int, seq: Any, action: Any) -> int:
@@ -718,18 +774,23 @@ def submit_action(user: User, session: GameSession | int, seq: Any, action: Any)
         row = (
             SessionSeat.objects.filter(session_id=session_id, user=user)
             .values_list(
-                "number", "session__status", "session__seq", "session__system", "session__state"
+                "number",
+                "session__status",
+                "session__seq",
+                "session__system",
+                "session__state",
+                "deadline",
             )
             .first()
         )
     if row is None:
         _parse_seq(seq)
         raise NotAllowed(_("Only the players of this game can act in it."))
-    number, status, current, system_key, state = row
+    number, status, current, system_key, state, deadline = row
     running = status == GameSession.Status.RUNNING and state is not None
     to_act = engine_of(system_key).to_act(state) if running else ()
     seq = check_move(number, seq, action, current=current, status=status, to_act=to_act)
-    queue_move(session_id, number, seq, action)
+    queue_move(session_id, number, seq, action, deadline)
     return number
 
 
@@ -780,25 +841,35 @@ def apply_action(
             # A repeated delivery, or a move made on an old view: that page catches up.
             message = _("The game has moved on; look at the table again.")
             _push_error_on_commit(session_id, seat, seq, message)
+            if submitted_at is not None:  # a player's move: no longer on its way
+                SessionSeat.objects.filter(
+                    session_id=session_id,
+                    number=seat,
+                    pending_move_at__lte=_made_at(submitted_at, timezone.now()),
+                ).update(pending_move_at=None)
             return Applied("stale", message, session.seq)
         system = engine_of(session.system)
         seats = list(session.seats.order_by("number"))
         now = timezone.now()
         acting = next((s for s in seats if s.number == seat), None)
+        made = _made_at(submitted_at, now)
         if acting is None or seat not in system.to_act(session.state):
+            if acting is not None:
+                _clear_pending(acting, made)
             _push_error_on_commit(session_id, seat, seq, _("It is not your turn."))
             return Applied("not_yours", _("It is not your turn."), seq)
-        made = _made_at(submitted_at, now)
         if acting.deadline is not None and acting.deadline <= made:
             _end_by_default(session, seats, system, acting, GameSession.EndReason.TIME, now)
             return Applied("over", _("Your time ran out."), seq)
         try:
             state, events = system.apply(session.state, seat, action)
         except IllegalAction as exc:
+            _clear_pending(acting, made)
             _push_error_on_commit(session_id, seat, seq, str(exc))
             return Applied("illegal", str(exc), seq)
         except EngineError:
             logger.exception("engine failed in session %s at seq %s", session_id, seq)
+            _clear_pending(acting, made)
             message = _("The rules engine failed on this action; nothing changed.")
             _push_error_on_commit(session_id, seat, seq, message)
             return Applied("illegal", message, seq)
@@ -808,6 +879,7 @@ def apply_action(
         session.seq = seq + 1
         result = system.result(state)
         _charge_until(acting, () if result.finished else system.to_act(state), made, now)
+        _clear_pending(acting, made)
         limit = move_limit()
         if result.finished:
             _finish(session, seats, result, GameSession.EndReason.RULES, now)
@@ -833,6 +905,17 @@ def _charge_until(
     if acting.number in set(to_act):
         return
     acting.deadline = acting.deadline + (now - made)
+
+
+def _clear_pending(acting: SessionSeat, made: datetime) -> None:
+    """The seat's pending move (if any, made no later than this one) has been applied.
+
+    Rare (a move near the deadline), so its own UPDATE: ``_run_clocks`` stores a seat
+    only when its clock changes."""
+    if acting.pending_move_at is None or acting.pending_move_at > made:
+        return
+    acting.pending_move_at = None
+    SessionSeat.objects.filter(pk=acting.pk).update(pending_move_at=None)
 
 
 def _before_commit_hook(session_id: int, seq: int) -> None:
@@ -883,6 +966,16 @@ def flag_time(session_id: int, seat: int, seq: int) -> bool:
         system = engine_of(session.system)
         now = timezone.now()
         running = acting.deadline is not None and seat in system.to_act(session.state)
+        if running and acting.deadline <= now and _move_on_its_way(acting, now):
+            # A move made in time is still with a worker: look again shortly.
+            due = min(
+                now + timedelta(seconds=PENDING_RECHECK_SECONDS),
+                acting.deadline + timedelta(seconds=PENDING_GRACE_SECONDS),
+            )
+            _schedule_clock(session.pk, seat, session.seq, due)
+            acting.clock_check_at = due
+            acting.save(update_fields=["clock_check_at"])
+            return False
         if running and acting.deadline <= now:
             _end_by_default(session, seats, system, acting, GameSession.EndReason.TIME, now)
             return True
@@ -900,6 +993,18 @@ def flag_time(session_id: int, seat: int, seq: int) -> bool:
             acting.clock_check_at = None
         acting.save(update_fields=["clock_check_at"])
     return False
+
+
+def _move_on_its_way(acting: SessionSeat, now: datetime) -> bool:
+    """The seat made a move before its deadline that no worker has applied yet, and the
+    grace for it (``PENDING_GRACE_SECONDS`` past the deadline: a lost task) still runs."""
+    made = acting.pending_move_at
+    return (
+        made is not None
+        and acting.deadline is not None
+        and made < acting.deadline
+        and now < acting.deadline + timedelta(seconds=PENDING_GRACE_SECONDS)
+    )
 
 
 def concede(user: User, session: GameSession) -> GameSession:
@@ -973,6 +1078,7 @@ def _run_clocks(
         if seat.deadline is not None and seat.time_left is not None:
             seat.time_left = max(0.0, (seat.deadline - now).total_seconds())
             seat.deadline = None
+            seat.pending_move_at = None  # its clock stopped: no move of its is on its way
             dirty = True
         if running and seat.number in acting and not seat.is_bot and seat.time_left is not None:
             seat.deadline = now + timedelta(seconds=seat.time_left)
@@ -983,10 +1089,11 @@ def _run_clocks(
             dirty = True
         if dirty:
             changed.append(seat)
+    fields = ["time_left", "deadline", "clock_check_at", "pending_move_at"]
     if len(changed) == 1:
-        changed[0].save(update_fields=["time_left", "deadline", "clock_check_at"])
+        changed[0].save(update_fields=fields)
     elif changed:
-        SessionSeat.objects.bulk_update(changed, ["time_left", "deadline", "clock_check_at"])
+        SessionSeat.objects.bulk_update(changed, fields)
 
 
 def _schedule_clock(session_id: int, seat: int, seq: int, eta: datetime) -> None:
