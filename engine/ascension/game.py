@@ -201,6 +201,12 @@ class Ascension:
         else:
             first = randbelow(rng, n) if n > 1 else 0
         pool = SOLO_POOL if n == 1 else HONOR_PER_PLAYER * n
+        if config.get("honor_pool") is not None:
+            # A house rule for short games (and tests of whole games): a smaller or larger
+            # pool; the end trigger is unchanged. Absent: the rulebook's pool.
+            pool = config["honor_pool"]
+            if isinstance(pool, bool) or not isinstance(pool, int) or not 1 <= pool <= 1000:
+                raise InvalidConfig("honor_pool must be a whole number from 1 to 1000 (A-11)")
         return {
             "v": 1,
             "n": n,

@@ -96,6 +96,14 @@ def to_zone(state: dict, seat: int, zone: str, name: str) -> int:
     return iid
 
 
+def move_to(state: dict, iid: int, seat: int, zone: str) -> int:
+    """Put the card instance ``iid`` into ``seat``'s ``zone`` (a test position; works for
+    any engine's state, e.g. one over a test set)."""
+    _detach(state, iid)
+    state["players"][seat][zone].append(iid)
+    return iid
+
+
 def to_hand(state: dict, seat: int, name: str) -> int:
     return to_zone(state, seat, "hand", name)
 

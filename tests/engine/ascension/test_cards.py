@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -118,3 +119,53 @@ def test_names_are_original_and_unique():
     names = Counter(c.name_en for c in db.cards.values())
     assert max(names.values()) == 1
     assert len({c.name_ru for c in db.cards.values()}) == len(db.cards)
+
+
+# The rulebook's own names for the starter and always-available cards (A-4, A-6, A-8).
+RULEBOOK_NAMES = {"Apprentice", "Militia", "Mystic", "Heavy Infantry", "Cultist"}
+
+
+def test_the_center_deck_make_up_a4_a13_a14_a15():
+    """100 center cards (A-4: «100 kart talii głównej»): the four factions (A-15) each with
+    Heroes and Constructs (A-13), and Monsters, which have no faction (A-14: a Monster
+    card shows name, cost, reward, flavour and count, no faction)."""
+    center = load_system().by_pile("center")
+    assert sum(c.copies for c in center) == 100 and len(center) == 45
+    by_faction = Counter()
+    for card in center:
+        if card.type == "monster":
+            assert card.faction is None, card.id
+        else:
+            assert card.faction in FACTIONS, card.id
+        by_faction[card.faction or "monster"] += card.copies
+    assert by_faction == {
+        "enlightened": 17,
+        "lifebound": 19,
+        "mechana": 17,
+        "void": 17,
+        "monster": 30,
+    }
+    for faction in FACTIONS:
+        kinds = Counter(c.type for c in center if c.faction == faction for _ in range(c.copies))
+        assert kinds["hero"] >= 5 and kinds["construct"] >= 2, (faction, kinds)
+    for card in center:
+        assert card.name_en and card.name_ru and card.name_en != card.name_ru, card.id
+        assert re.search("[а-яё]", card.name_ru, re.I), card.id
+        assert re.fullmatch(r"[A-Za-z' -]+", card.name_en), card.id
+
+
+def test_no_ascension_card_name_is_taken_from_the_voskhozhdenie_sets():
+    from engine.cards.loader import load_system as load_voskhozhdenie
+
+    theirs = set()
+    for card in load_voskhozhdenie("voskhozhdenie").all_cards():
+        theirs |= {card.name_ru.casefold(), card.name_en.casefold()}
+    shared = [
+        card
+        for card in load_system().cards.values()
+        if {card.name_ru.casefold(), card.name_en.casefold()} & theirs
+    ]
+    # Only a name the rulebook itself gives a starter card may coincide (Militia, A-6).
+    assert all(c.pile != "center" and c.name_en in RULEBOOK_NAMES for c in shared), [
+        c.id for c in shared
+    ]

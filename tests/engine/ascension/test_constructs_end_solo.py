@@ -284,14 +284,34 @@ def test_ac63_samael_gains_only_the_honor_of_a_defeated_monster_a50_aa6():
     assert len(state["players"][0]["hand"]) == 5
 
 
-def test_ac64_the_pool_running_out_on_samaels_turn_ends_the_game_then_a51():
-    state = solo()
-    to_row(state, "Mountain Devourer", 5)
-    state["pool"] = 3
-    state["pool_start"] = 3
-    state = end_turn(state, 0)
+@pytest.mark.parametrize(("cultists", "player_wins"), [(10, True), (3, False)])
+def test_ac64_the_pool_running_out_on_samaels_turn_ends_the_game_then_a51(cultists, player_wins):
+    """The player takes ``cultists`` honor (Cultists, A-53) leaving 3 in the pool; Samael
+    then defeats the Mountain Devourer (4 honor: the last 3 tokens and 1 from the box) and
+    takes the Luminous Magister (honor value 4): 8 for Samael. The game ends at the end of
+    that Samael turn and the totals decide: 10 beats 8, 3 does not."""
+    state = S.new_game({"players": 1, "honor_pool": cultists + 3}, [], 1)
+    magister = to_row(state, "Luminous Magister", 4)
+    devourer = to_row(state, "Mountain Devourer", 5)
+    state["players"][0]["power"] = 2 * cultists
+    for _ in range(cultists):
+        state, _ = act(state, 0, {"type": "defeat", "pile": CULTIST})
+    assert state["pool"] == 3 and not state["ending"]
+    state, events = act(state, 0, {"type": "end_turn"})
+    kinds = [e["type"] for e in events]
+    # The pool empties during Samael's turn, and the game ends with that turn (A-51).
+    assert kinds.index("samael_turn") < kinds.index("pool_empty") < kinds.index("game_over")
+    assert kinds[-1] == "game_over"
+    assert state["samael"]["cards"] == [magister] and where(state, devourer) == "void"
     assert state["finished"] and state["pool"] == 0 and state["reserve"] == 1
-    assert state["samael_score"] >= 4
+    assert state["players"][0]["turns"] == 1 and state["round"] == 1
+    assert S.to_act(state) == () and S.legal_actions(state, 0) == []
+    # Totals compared: the player's tokens against Samael's honor and card values.
+    assert state["samael_score"] == S.samael_score(state) == 4 + 4
+    result = S.result(state)
+    assert result.finished and result.scores == {0: cultists}
+    assert result.winners == ((0,) if player_wins else ())
+    assert events[-1]["winners"] == list(result.winners)
 
 
 def _solo_final(player, samael):

@@ -236,8 +236,11 @@ def test_ac40_a_mid_turn_reshuffle_leaves_out_the_cards_played_this_turn_a39():
     _empty_deck(state, 0)
     state = play(state, 0, reaver1)
     state = play(state, 0, reaver2)
-    state = play(state, 0, cantor)
+    discard = sorted(state["players"][0]["discard"])
+    state, events = act(state, 0, {"type": "play", "iid": cantor})
+    assert [e["type"] for e in events][-2:] == ["reshuffle", "draw"]
     p = state["players"][0]
+    assert sorted(p["deck"] + p["hand"]) == discard  # exactly the old discard pile
     assert reaver1 in p["played"] and reaver2 in p["played"]
     assert reaver1 not in p["deck"] + p["hand"] and reaver2 not in p["deck"] + p["hand"]
     assert len(p["hand"]) == 2

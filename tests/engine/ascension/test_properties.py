@@ -132,3 +132,70 @@ def test_whole_random_games_keep_the_invariants_and_replay():
         assert replay(S, config, [], seed, log) == state
         assert json.loads(json.dumps(state)) == state
         assert S.result(state).finished
+
+
+def _is_center_card(state: dict, iid: int) -> bool:
+    return S.card(state, iid).pile == "center"
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    seed=st.integers(0, 2**32),
+    picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=300),
+)
+def test_solo_any_legal_sequence_keeps_the_invariants_and_replays_a47_a51(seed, picks):
+    """The solo game on its own (the test above draws 1-4 players): every card in one
+    place, Samael's honor in the accounting, only center cards set aside for him (AA-6),
+    the pool never below 0, replay equals state."""
+    config = {"players": 1}
+    state = S.new_game(config, [], seed)
+    log = []
+    for pick in picks:
+        if state["finished"]:
+            break
+        assert S.to_act(state) == (0,)
+        actions = S.legal_actions(state, 0)
+        state, _ = act(state, 0, actions[pick % len(actions)])
+        log.append((0, actions[pick % len(actions)]))
+        assert all(_is_center_card(state, i) for i in state["samael"]["cards"])
+        assert state["players"][0]["turns"] == state["round"] - (0 if state["finished"] else 1)
+    assert replay(S, config, [], seed, log) == state
+    check_views(state)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), n=st.integers(1, 4), pool=st.integers(1, 8))
+def test_whole_games_with_a_small_pool_end_by_the_rules_and_replay(seed, n, pool):
+    """Random legal play to the end with ``honor_pool`` 1-8: the honor accounting holds at
+    every step, the end comes as A-41 / A-51 say, the winner is the one the scores name
+    (A-43, A-44, AA-4) and the log replays to the same state."""
+    from engine.core.rng import choice, seed_state
+
+    config = {"players": n, "honor_pool": pool}
+    state = S.new_game(config, [], seed)
+    rng = seed_state(seed)
+    log = []
+    while not state["finished"]:
+        assert len(log) < 20_000, "the game does not end"
+        (seat,) = S.to_act(state)
+        action = choice(rng, S.legal_actions(state, seat))
+        state, _ = S.apply(state, seat, action)
+        log.append((seat, action))
+        check_invariants(state)
+    assert state["pool"] == 0 and state["ending"]
+    result = S.result(state)
+    scores = [S.score(state, seat) for seat in range(n)]
+    assert result.scores == dict(enumerate(scores))
+    if n == 1:
+        assert result.winners == ((0,) if scores[0] > S.samael_score(state) else ())
+    else:
+        assert len({p["turns"] for p in state["players"]}) == 1  # A-41: a whole round
+        best = max(scores)
+        tied = [seat for seat in range(n) if scores[seat] == best]
+        later = max(tied, key=lambda seat: (seat - state["first"]) % n)
+        assert result.winners == (later,)
+    assert replay(S, config, [], seed, log) == state

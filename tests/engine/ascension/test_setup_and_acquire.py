@@ -14,6 +14,7 @@ from tests.engine.ascension.helpers import (
     check_invariants,
     cid,
     end_turn,
+    iids_in,
     new,
     pick,
     play,
@@ -54,17 +55,44 @@ def test_ac03_each_player_starts_with_8_apprentices_and_2_militia_a6(n):
 
 def test_ac04_five_cards_in_hand_five_in_the_deck_a7():
     for seed in range(5):
-        for p in new(4, seed)["players"]:
+        state = new(4, seed)
+        for p in state["players"]:
             assert len(p["hand"]) == 5
             assert len(p["deck"]) == 5
+            # The deck is face down: every view shows its size only, never its cards.
+            for viewer in (None, *range(4)):
+                shown = S.view(state, viewer)["players"][p["seat"]]
+                assert shown["deck"] == 5
+                assert not set(p["deck"]) & iids_in(S.view(state, viewer))
 
 
 def test_ac05_always_available_piles_20_mystic_20_heavy_infantry_1_cultist_a8_a4():
     state = new()
-    sizes = {key: len(pile) for key, pile in state["piles"].items()}
-    assert sizes == {MYSTIC: 20, HEAVY: 20, CULTIST: 1}
-    view = S.view(state, 0)
-    assert view["piles"] == sizes  # face up: everyone sees them
+    piles = state["piles"]
+    assert sorted(piles) == sorted([MYSTIC, HEAVY, CULTIST])  # three separate piles
+    # Each pile holds only its own card, 20 + 20 + 1 = 41 silver-bordered cards.
+    assert {key: Counter(state["cards"][i] for i in pile) for key, pile in piles.items()} == {
+        MYSTIC: {MYSTIC: 20},
+        HEAVY: {HEAVY: 20},
+        CULTIST: {CULTIST: 1},
+    }
+    assert sum(len(pile) for pile in piles.values()) == 41
+    in_piles = {i for pile in piles.values() for i in pile}
+    assert not in_piles & set(state["center"] + state["row"])
+    for p in state["players"]:
+        assert not in_piles & set(p["hand"] + p["deck"])
+    # Face up: every seat and a spectator see which card each pile is and how many are left.
+    for seat in (0, 1, None):
+        assert S.view(state, seat)["piles"] == {MYSTIC: 20, HEAVY: 20, CULTIST: 1}
+    # On their spaces on the board: a player may acquire or defeat them on their turn.
+    state["players"][0]["runes"], state["players"][0]["power"] = 3, 2
+    legal = S.legal_actions(state, 0)
+    for action in (
+        {"type": "acquire", "pile": MYSTIC},
+        {"type": "acquire", "pile": HEAVY},
+        {"type": "defeat", "pile": CULTIST},
+    ):
+        assert action in legal
 
 
 def test_ac06_center_deck_face_down_and_six_card_center_row_a9_a10():
