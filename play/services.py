@@ -386,7 +386,7 @@ def create_casual_game(
             _("%(mode)s needs %(n)s players.")
             % {"mode": table.name, "n": " / ".join(map(str, table.players))}
         )
-    config: dict[str, Any] = {"players": 1} if players == 1 else table.config()
+    config = engine_config(system, {"players": 1} if players == 1 else table.config())
     seed = new_game_seed()
     friends = players - bots - 1
     seat_decks: list[Any] = []
@@ -618,6 +618,13 @@ def _match_decks(match, match_seats) -> list[Any]:
     return decks
 
 
+def engine_config(system: str, config: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine config a game on the site is dealt with: the game system's online
+    defaults (``GameSystemInfo.play_config``), then the game's own. Stored with the
+    session, so a replay deals the game exactly as it was dealt."""
+    return {**registry.get(system).play_config, **config}
+
+
 def _create_match_game(
     match,
     number: int,
@@ -633,7 +640,7 @@ def _create_match_game(
         system=match.round.event.game_system,
         match=match,
         game_number=number,
-        config=config,
+        config=engine_config(match.round.event.game_system, config),
         decks=_match_decks(match, match_seats),
         time_bank=time_bank,
     )

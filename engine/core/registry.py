@@ -9,6 +9,7 @@ described by its metadata alone.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -71,6 +72,10 @@ class GameSystemInfo:
     table_modes: tuple[TableMode, ...] = (FREE_FOR_ALL,)
     casual_format: str = ""
     starter_decks: str = ""
+    # Online play: the engine config every game on the site starts from (the play app
+    # merges a game's own config over it), for event rules a game must have online,
+    # e.g. an end to a game nobody moves on.
+    play_config: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     def load(self, what: str):
         """The engine ("engine"), deck checker ("decks") or simulation kit ("simulation")."""
@@ -161,6 +166,10 @@ register(
         ),
         casual_format="standard",
         starter_decks="voskhozhdenie/_starters.txt",
+        # Ten Rounds in a row in which everyone only passed end the game as a draw (an
+        # event rule, 1.3.3 and 1.3.10): with both Main Decks drawn out (6.2.2, AMB-16)
+        # players who keep passing would otherwise play on for ever.
+        play_config={"idle_rounds": 10},
     )
 )
 

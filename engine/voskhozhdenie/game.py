@@ -70,6 +70,9 @@ bool, None), so ``json.loads(json.dumps(state)) == state``::
     rng           the seeded generator (engine.core.rng); never shown in a view
     log           how many actions were applied
     elim          eliminated seats in order; winners, draw, finished: the result
+    idle          only with the event rule ``config["idle_rounds"]``: {limit, count (Rounds
+                  in a row in which everyone only passed), acted (someone did more this
+                  Round)}; at the limit the game is a draw
 
 Flow
 ====
@@ -233,6 +236,8 @@ def copy_state(state: State) -> State:
     new["winners"] = state["winners"][:]
     new["rng"] = state["rng"][:]
     new["waiting"] = state["waiting"][:]
+    if "idle" in state:  # the idle-rounds event rule's counters, when the event sets it
+        new["idle"] = state["idle"].copy()
     # (empty lists are the common case: no comprehension then)
     queue = state["queue"]
     new["queue"] = [o.copy() for o in queue] if queue else []
@@ -441,6 +446,11 @@ class Voskhozhdenie:
             raise InvalidConfig("options.mulligan is 'bottom' or 'shuffle'")
         if options["passing"] not in ("final", "consecutive"):
             raise InvalidConfig("options.passing is 'final' or 'consecutive'")
+        idle_rounds = config.get("idle_rounds")
+        if idle_rounds is not None and (
+            not isinstance(idle_rounds, int) or isinstance(idle_rounds, bool) or idle_rounds < 1
+        ):
+            raise InvalidConfig(f"idle_rounds must be a whole number of rounds, at least 1, not {idle_rounds!r}")
         state: State = {
             "v": 1,
             "n": n,
@@ -478,6 +488,10 @@ class Voskhozhdenie:
             "draw": False,
             "finished": False,
         }
+        if idle_rounds is not None:
+            # An event rule (1.3.3), not a rule of the game: so many Rounds in a row in
+            # which nobody did anything but pass end the game without a winner (1.3.10).
+            state["idle"] = {"limit": idle_rounds, "count": 0, "acted": False}
         g = _Game(self, state)
         for seat, deck in enumerate(decks):
             state["players"].append(
@@ -1451,6 +1465,22 @@ class _Game:
         if check:
             self.check_game_over()
 
+    def idle_round_ends_game(self) -> bool:
+        """The event rule ``idle_rounds`` (1.3.3): after that many Rounds in a row in which
+        every player only passed, the game ends and, with no winner, is a draw (1.3.10)."""
+        s = self.s
+        idle = s["idle"]
+        idle["count"] = 0 if idle["acted"] else idle["count"] + 1
+        idle["acted"] = False
+        if idle["count"] < idle["limit"]:
+            return False
+        s["finished"] = True
+        s["stage"] = "over"
+        s["pending"] = None
+        s["draw"] = True
+        self.emit("game_over", winners=[], draw=True, reason="idle_rounds")
+        return True
+
     def check_game_over(self) -> None:
         """1.3.9, 1.2.3, 1.2.5, 1.3.10 (AMB-34)."""
         s = self.s
@@ -2170,6 +2200,8 @@ class _Game:
                 self.trigger("round_end", None, None)  # 5.6.5.1
                 return True
             s["temp"] = [t for t in s["temp"] if t["duration"] not in ("turn", "round")]
+            if "idle" in s and self.idle_round_ends_game():
+                return True
             self.new_round()
             return True
         raise EngineBug(f"unknown step {step!r}")
@@ -2938,6 +2970,8 @@ class _Game:
             self.trigger("assigned", action["iid"], seat)
         elif kind == "activate":
             self.activate(seat, action)
+        if kind != "pass" and "idle" in s:
+            s["idle"]["acted"] = True
         if kind != "pass" and s["options"]["passing"] == "consecutive":
             for q in s["players"]:  # the AMB-26 alternative: only consecutive passes count
                 q["passed"] = q["eliminated"]

@@ -149,3 +149,16 @@ def test_a_casual_bot_game_queues_clock_tasks_for_the_person_only(
         assert clock_tasks == [] and human.deadline is None
     assert bot_seat.time_left is None and bot_seat.deadline is None
     assert bot_seat.clock_check_at is None
+
+
+def test_games_on_the_site_are_dealt_with_the_systems_online_event_rules():
+    """The registry's ``play_config`` is merged under a game's own config and stored with
+    the session, so a replay deals the game as it was dealt."""
+    from engine.core import registry
+
+    assert services.engine_config("voskhozhdenie", {"teams": [[0, 1], [2, 3]]}) == {
+        "idle_rounds": registry.get("voskhozhdenie").play_config["idle_rounds"],
+        "teams": [[0, 1], [2, 3]],
+    }
+    assert services.engine_config("voskhozhdenie", {"idle_rounds": 3}) == {"idle_rounds": 3}
+    assert services.engine_config("ascension", {"players": 1}) == {"players": 1}

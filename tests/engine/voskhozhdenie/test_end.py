@@ -8,6 +8,7 @@ import pytest
 
 from engine.core.errors import IllegalAction, InvalidConfig
 from tests.engine.voskhozhdenie.helpers import (
+    act,
     cities,
     deck,
     game,
@@ -139,3 +140,71 @@ def test_roster_is_fixed_and_needs_two_players_ck146(system):
         with pytest.raises(IllegalAction):
             system.apply(s, s["active"], {"type": kind})
     assert s["n"] == 2 and len(s["players"]) == 2
+
+
+# ------------------------------------------------ the idle-rounds event rule (1.3.3)
+
+
+def _play_rounds(system, state, *, act_in_round=None, rounds=40):
+    """Answer every question as ``to_actions`` does and pass in every Actions phase, but
+    play a card once in Round ``act_in_round``; stop when the game ends."""
+    acted = False
+    for _ in range(rounds * 60):
+        if state["finished"]:
+            return state
+        seat = system.to_act(state)[0]
+        legal = system.legal_actions(state, seat)
+        if state["pending"] is None:
+            plays = [a for a in legal if a["type"] == "play"]
+            if state["round"] == act_in_round and not acted and plays:
+                acted = True
+                state = act(system, state, plays[0], seat)
+            else:
+                state = act(system, state, {"type": "pass"}, seat)
+            continue
+        kind = state["pending"]["kind"]
+        if kind == "first_player":
+            action = {"type": "first_player", "seat": 0}
+        elif kind == "mulligan":
+            action = {"type": "keep"}
+        elif kind == "decree":
+            action = {"type": "decline"}
+        else:
+            action = legal[0]
+        state = act(system, state, action, seat)
+        if state["round"] > rounds:
+            break
+    assert act_in_round is None or acted, "no card could be played in that Round"
+    return state
+
+
+@pytest.mark.rule("1.3.3", "1.3.10")
+def test_rounds_in_which_everyone_only_passes_end_the_game_as_a_draw(system):
+    state = _play_rounds(system, start(system, config={"idle_rounds": 3}))
+    assert state["finished"] and state["draw"] and state["winners"] == []
+    assert state["round"] == 3  # Rounds 1, 2 and 3: nobody did anything but pass
+    result = system.result(state)
+    assert result.finished and result.draw and result.winners == ()
+    with pytest.raises(IllegalAction):
+        system.apply(state, 0, {"type": "pass"})
+
+
+@pytest.mark.rule("1.3.3")
+def test_a_card_played_starts_the_count_of_idle_rounds_again(system):
+    state = _play_rounds(system, start(system, config={"idle_rounds": 3}), act_in_round=2)
+    assert state["finished"] and state["draw"]
+    assert state["round"] == 5  # Round 2 was not idle: Rounds 3, 4 and 5 were
+
+
+@pytest.mark.rule("1.3.3")
+def test_without_the_event_rule_passing_never_ends_the_game(system):
+    state = start(system)
+    assert "idle" not in state  # games dealt without it keep their recorded states
+    state = _play_rounds(system, state, rounds=15)
+    assert not state["finished"] and state["round"] > 12
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, "10", True])
+def test_idle_rounds_must_be_a_whole_number_of_rounds(system, bad):
+    with pytest.raises(InvalidConfig, match="idle_rounds"):
+        start(system, config={"idle_rounds": bad})
