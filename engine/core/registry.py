@@ -166,10 +166,11 @@ register(
         ),
         casual_format="standard",
         starter_decks="voskhozhdenie/_starters.txt",
-        # Ten Rounds in a row in which everyone only passed end the game as a draw (an
-        # event rule, 1.3.3 and 1.3.10): with both Main Decks drawn out (6.2.2, AMB-16)
-        # players who keep passing would otherwise play on for ever.
-        play_config={"idle_rounds": 10},
+        # Event rules (1.3.3) that end a game nobody can win as a draw (1.3.10): ten
+        # Rounds in a row in which everyone only passed (with both Main Decks drawn out,
+        # 6.2.2 and AMB-16, players who keep passing would play on for ever), and the end
+        # of Round 60 (boards that hold each other off; most games end by Round 10).
+        play_config={"idle_rounds": 10, "round_limit": 60},
     )
 )
 

@@ -73,6 +73,8 @@ bool, None), so ``json.loads(json.dumps(state)) == state``::
     idle          only with the event rule ``config["idle_rounds"]``: {limit, count (Rounds
                   in a row in which everyone only passed), acted (someone did more this
                   Round)}; at the limit the game is a draw
+    round_limit   only with the event rule ``config["round_limit"]``: the game is a draw
+                  at the end of that Round if nobody has won by then
 
 Flow
 ====
@@ -447,10 +449,12 @@ class Voskhozhdenie:
         if options["passing"] not in ("final", "consecutive"):
             raise InvalidConfig("options.passing is 'final' or 'consecutive'")
         idle_rounds = config.get("idle_rounds")
-        if idle_rounds is not None and (
-            not isinstance(idle_rounds, int) or isinstance(idle_rounds, bool) or idle_rounds < 1
-        ):
-            raise InvalidConfig(f"idle_rounds must be a whole number of rounds, at least 1, not {idle_rounds!r}")
+        round_limit = config.get("round_limit")
+        for key, value in (("idle_rounds", idle_rounds), ("round_limit", round_limit)):
+            if value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or value < 1
+            ):
+                raise InvalidConfig(f"{key} must be a whole number of rounds, at least 1, not {value!r}")
         state: State = {
             "v": 1,
             "n": n,
@@ -492,6 +496,8 @@ class Voskhozhdenie:
             # An event rule (1.3.3), not a rule of the game: so many Rounds in a row in
             # which nobody did anything but pass end the game without a winner (1.3.10).
             state["idle"] = {"limit": idle_rounds, "count": 0, "acted": False}
+        if round_limit is not None:
+            state["round_limit"] = round_limit  # event rule (1.3.3): a draw after that Round
         g = _Game(self, state)
         for seat, deck in enumerate(decks):
             state["players"].append(
@@ -1474,12 +1480,17 @@ class _Game:
         idle["acted"] = False
         if idle["count"] < idle["limit"]:
             return False
+        self.end_as_draw("idle_rounds")
+        return True
+
+    def end_as_draw(self, reason: str) -> None:
+        """An event rule ends the game (1.3.3); nobody has won, so it is a draw (1.3.10)."""
+        s = self.s
         s["finished"] = True
         s["stage"] = "over"
         s["pending"] = None
         s["draw"] = True
-        self.emit("game_over", winners=[], draw=True, reason="idle_rounds")
-        return True
+        self.emit("game_over", winners=[], draw=True, reason=reason)
 
     def check_game_over(self) -> None:
         """1.3.9, 1.2.3, 1.2.5, 1.3.10 (AMB-34)."""
@@ -2201,6 +2212,9 @@ class _Game:
                 return True
             s["temp"] = [t for t in s["temp"] if t["duration"] not in ("turn", "round")]
             if "idle" in s and self.idle_round_ends_game():
+                return True
+            if s.get("round_limit") is not None and s["round"] >= s["round_limit"]:
+                self.end_as_draw("round_limit")
                 return True
             self.new_round()
             return True

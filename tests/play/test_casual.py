@@ -163,7 +163,7 @@ def test_a_four_seat_2v2_table_fills_through_the_invite_link_then_starts(
         deck=DeckChoice("dawn-onslaught"),
     )
     assert session.status == GameSession.Status.WAITING
-    assert session.config == {"teams": [[0, 1], [2, 3]], "idle_rounds": 10}  # + play_config
+    assert session.config == {"teams": [[0, 1], [2, 3]], "idle_rounds": 10, "round_limit": 60}
     assert list(session.seats.values_list("number", "is_bot", "user")) == [
         (0, False, alice.pk),
         (1, False, None),

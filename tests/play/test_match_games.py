@@ -156,9 +156,11 @@ def test_games_on_the_site_are_dealt_with_the_systems_online_event_rules():
     the session, so a replay deals the game as it was dealt."""
     from engine.core import registry
 
+    defaults = registry.get("voskhozhdenie").play_config
+    assert defaults["idle_rounds"] and defaults["round_limit"]
     assert services.engine_config("voskhozhdenie", {"teams": [[0, 1], [2, 3]]}) == {
-        "idle_rounds": registry.get("voskhozhdenie").play_config["idle_rounds"],
+        **defaults,
         "teams": [[0, 1], [2, 3]],
     }
-    assert services.engine_config("voskhozhdenie", {"idle_rounds": 3}) == {"idle_rounds": 3}
+    assert services.engine_config("voskhozhdenie", {"idle_rounds": 3})["idle_rounds"] == 3
     assert services.engine_config("ascension", {"players": 1}) == {"players": 1}

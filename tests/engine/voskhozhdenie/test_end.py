@@ -208,3 +208,12 @@ def test_without_the_event_rule_passing_never_ends_the_game(system):
 def test_idle_rounds_must_be_a_whole_number_of_rounds(system, bad):
     with pytest.raises(InvalidConfig, match="idle_rounds"):
         start(system, config={"idle_rounds": bad})
+
+
+@pytest.mark.rule("1.3.3", "1.3.10")
+def test_the_round_limit_ends_the_game_as_a_draw_at_the_end_of_that_round(system):
+    state = start(system, config={"round_limit": 4})
+    state = _play_rounds(system, state, act_in_round=1)
+    assert state["finished"] and state["draw"] and state["round"] == 4
+    with pytest.raises(InvalidConfig, match="round_limit"):
+        start(system, config={"round_limit": 0})
