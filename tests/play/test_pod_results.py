@@ -199,3 +199,56 @@ def test_a_voskhozhdenie_pod_places_players_by_the_order_they_were_eliminated(
     rows = {r["player"]: r["points"] for r in StandingsSnapshot.objects.get(event=event).rows}
     for seat in match.seats.all():
         assert rows[seat.registration_id] == PLACEMENT_POINTS[3][seat.placement - 1]
+
+
+@pytest.mark.slow
+def test_a_pod_events_final_pod_is_played_online_by_bots_to_the_end_of_the_event(
+    alice, make_user, django_capture_on_commit_callbacks
+):
+    """Swiss pods, then the top cut: one final pod of the best four, dealt and played
+    online like any round; its placements end the event (a self-running event)."""
+    from tournaments.models import Event
+    from tournaments.tasks import advance_event
+
+    capture = django_capture_on_commit_callbacks
+    event = services.create_event(
+        alice, name="Pod final", game_system="ascension", format="standard",
+        players_per_game=4, best_of=1, swiss_rounds=1, top_cut=4, play_online=True,
+        auto_advance=True,
+    )  # fmt: skip
+    for n in range(8):
+        bot = make_user(f"final-bot{n}")
+        services.register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
+    event = services.start_event(alice, event)
+    swiss, _sessions = publish_and_deal(alice, event, capture)
+    drive(swiss, capture)
+    swiss.refresh_from_db()
+    assert swiss.status == Round.Status.COMPLETED
+    standings = [r["player"] for r in services.refresh_standings(event).rows]
+
+    with capture(execute=False):
+        assert advance_event.apply(args=(event.pk,)).get() == 2
+    final = event.rounds.get(number=2)
+    assert final.kind == Round.Kind.ELIMINATION and final.status == Round.Status.PUBLISHED
+    (match,) = final.matches.all()
+    seats = seats_in_order(match)
+    assert {s.registration_id for s in seats} == set(standings[:4])  # the best four
+    assert tasks.start_round_games.apply(args=(final.pk,)).get() == 1
+    (session,) = GameSession.objects.filter(match=match)
+    assert session.seats.count() == 4 and session.status == GameSession.Status.RUNNING
+
+    drive(final, capture)
+    session.refresh_from_db()
+    match.refresh_from_db()
+    event.refresh_from_db()
+    assert session.status == GameSession.Status.FINISHED
+    assert session.end_reason == GameSession.EndReason.RULES
+    assert match.status == Match.Status.FINAL and match.result_source == Match.Source.ENGINE
+    honor = [s.score for s in seats_in_order(match)]
+    assert [s.placement for s in seats_in_order(match)] == list(placements_from_scores(honor))
+    assert play_services.replay_state(session) == session.state
+    assert event.status == Event.Status.FINISHED
+    # Nothing is left to pair, and a second run of the task changes nothing.
+    with capture(execute=False):
+        assert advance_event.apply(args=(event.pk,)).get() is None
+    assert event.rounds.count() == 2
