@@ -319,6 +319,11 @@ def _pick_outcome(user, pk: int, pick_number, card_id, seat_number) -> tuple[Pod
     if made is None:
         pod = _pod(pk)
         return pod, services.seat_of(user, pod), None, error
+    if made.pod.bots_inline:
+        # The bots' picks inside the pick moved the seats on from the rows the pick read
+        # (the picker's next pack, its new deadline and review): read them again.
+        made.seats = list(made.pod.seats.select_related("user"))
+        made.seat = next(s for s in made.seats if s.pk == made.seat.pk)
     return made.pod, made.seat, made, error
 
 

@@ -234,6 +234,8 @@
     if (state) {
       var form = state.querySelector(".pick-form[hidden]");
       if (form) { form.hidden = false; }
+      var timer = state.querySelector(".pick-timer[hidden]");  // the pick's own time, now running
+      if (timer) { timer.hidden = false; }
     }
     review.remove();
   }

@@ -103,6 +103,9 @@ def test_a_player_drafts_against_bots_builds_a_deck_and_is_paired(draft_event, n
     pool: list[str] = []
     for number in range(1, PICKS + 1):
         expect(page.locator(".pick-form input[name=pick]")).to_have_value(str(number))
+        if number % 15 == 1 and number > 1:  # a new booster: review time over the pool first
+            expect(page.locator("[data-review-until]")).to_be_visible()
+            page.get_by_role("button", name="Open the booster now").click()
         cards = pack_cards(page)
         assert len(cards) == 15 - (number - 1) % 15, (number, len(cards))
         card = choose(cards, pool)

@@ -62,12 +62,16 @@ def test_the_demos_closing_output_points_to_the_casual_drafts(monkeypatch):
 def test_the_demo_drafts_the_registrys_default_boosters(monkeypatch):
     """The demo's pods open what an event's pods open by default (``draft_sets`` and
     ``boosters_per_player`` of the game in the registry), not a list of its own."""
-    from dataclasses import replace
+    from drafting import services
 
-    from engine.core import registry
+    asked = []
+    default = services.default_set_codes
 
-    info = registry.get("voskhozhdenie")
-    monkeypatch.setitem(registry._REGISTRY, info.key, replace(info, boosters_per_player=3))
+    def spy(game_system, kind=Pod.Kind.DRAFT):
+        asked.append((game_system, kind))
+        return default(game_system, kind)
+
+    monkeypatch.setattr(services, "default_set_codes", spy)
     call_command(
         "demo",
         "--offline",
@@ -81,5 +85,6 @@ def test_the_demo_drafts_the_registrys_default_boosters(monkeypatch):
         stdout=io.StringIO(),
     )
     (pod,) = Pod.objects.filter(event=Event.objects.get())
-    assert pod.set_codes == [info.draft_sets[0]] * 3
-    assert pod.status == Pod.Status.FINISHED and pod.picks.count() == 8 * 45
+    assert asked == [("voskhozhdenie", Pod.Kind.DRAFT)]
+    assert pod.set_codes == default("voskhozhdenie")
+    assert pod.status == Pod.Status.FINISHED and pod.picks.count() == 8 * len(pod.set_codes) * 15

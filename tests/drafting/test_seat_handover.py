@@ -195,3 +195,25 @@ def test_a_new_booster_shows_the_pool_for_review_before_its_first_pick(client, a
     services.make_pick(alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0])
     pod, seat, pack = next_pack(pod, alice)
     assert services.review_until(pod, seat, pack) is None
+
+
+def test_the_pick_answer_of_an_inline_pod_carries_the_new_boosters_review_and_timer(client, alice):
+    """With bots picking inside the request, the answer to the pick that ends a booster
+    shows the next booster's review and its own deadline, not the rows read before the
+    bots moved the pod on."""
+    pod, seat, _pack = started_pod(alice, bots_inline=True, pick_max_seconds=600, review_seconds=30)
+    for _ in range(14):
+        pod, seat, pack = next_pack(pod, alice)
+        services.make_pick(
+            alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0]
+        )
+    pod, seat, pack = next_pack(pod, alice)
+    client.force_login(alice)
+    answer = client.post(
+        f"/draft/{pod.pk}/pick/",
+        {"pick": draft_core.pick_number(pod.state, seat.number), "card": pack["cards"][0]},
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert "Booster 2 of 4 opens in" in answer and 'class="pick-form" hidden' in answer
+    deadline = timezone.localtime(my_seat(pod, alice).pick_deadline)
+    assert f'class="timer pick-timer" data-ends-at="{deadline.isoformat()}"' in answer
