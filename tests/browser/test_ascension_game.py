@@ -1,23 +1,36 @@
-"""Two people play a 2-player online game of Ascension to the end, each in their own
-Chromium context, on the Ascension table (``templates/play/ascension/table.html``).
+"""Two people play a 2-player online game of Ascension to its natural end, each in their
+own Chromium context, on the Ascension table (``templates/play/ascension/table.html``).
 
-The game is a friend game made with ``play.services`` before Chromium starts. To keep it
-short the dealt state gets a honor pool of 2 instead of 60 (the engine has no config key
-for the pool): the game ends at the end of the round in which two honor were taken.
+Every move goes the way it goes on the site: a click on one of the table's action buttons
+posts it (play.js, fetch, 202), the server queues ``play.tasks.apply_action``, a Celery
+worker applies it (``services.apply_action``) and the push redraws both pages. The test
+never touches the game's state: it only clicks, choosing the button the way a simple
+player would (the first button of the best kind: make the pending choice, play a card,
+use a Construct, fight, buy, end the turn).
 
-The daphne server has no Celery worker, and settings keep Celery non-eager: a click on one
-of the table's action buttons posts the move (play.js, with fetch), the server checks it
-and queues ``play.tasks.apply_action``; the
-test then runs what that task runs, ``services.apply_action`` with the very action and
-``seq`` of the clicked button, and the server's pushes update both pages. Django refuses
-ORM calls in the thread where Playwright's event loop runs, so the test's own database
-work between browser steps happens on one helper thread.
+The worker: the session's daphne (``conftest.py``) has none in Redis mode, and a worker
+process on the Redis queue would share it with every other test process on that Redis
+database (``make test`` runs two), so this test starts its own daphne in embedded mode (no
+``REDIS_URL``): one process on the test database whose in-memory broker feeds its own
+embedded Celery worker (``config.embedded``): the default way to run the site.
+
+To keep it short the game is dealt with the engine's ``honor_pool`` setting (a house rule
+in the session's config, docs/ascension.md) at 2 instead of 60: with seed 10 and the plan
+above that is a whole game of 32 moves over 2 rounds (plays, acquisitions, Monsters
+defeated, a reshuffle at each player's second end of turn), which ends in a 5-5 tie won by
+the player who took a turn later (A-41, A-44). The embedded worker takes up to a second to
+pick up each queued move (kombu's in-memory transport polls once a second), so a move
+costs about a second here, and the 60 honor of the rulebook (about 400 moves) would take
+minutes.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -25,14 +38,22 @@ from playwright.sync_api import Page, expect
 
 from play import services
 from play.models import GameSession
+from tests.browser.conftest import (
+    SERVER_START_TIMEOUT,
+    _daphne_command,
+    _database_url,
+    _free_port,
+    _port_answers,
+    _stop,
+    _tail,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SEED = 1  # with the strategy below: 18 moves over one round (checked with the engine)
-POOL = 2
-MAX_MOVES = 200
-# The players' plan: make the pending choice, play every card, use constructs, fight,
-# buy, then end the turn; the first legal action of the best kind.
+SEED = 10
+POOL = 2  # config["honor_pool"]; the rulebook's pool for 2 players is 60 (A-11)
+MAX_MOVES = 400
+# The players' plan: the first button of the best kind.
 PRIORITY = {"choose": 0, "play": 1, "activate": 2, "defeat": 3, "acquire": 4, "end_turn": 5}
 
 
@@ -44,13 +65,10 @@ def log_in(page: Page, username: str) -> None:
     expect(page.get_by_role("button", name=f"Log out ({username})")).to_be_visible()
 
 
-def compact(action: dict) -> str:
-    return json.dumps(action, separators=(",", ":"))
-
-
 @pytest.fixture
 def db_thread():
-    """One thread for the test's ORM calls while Playwright runs (see the module doc)."""
+    """One thread for the test's ORM calls while Playwright runs (Django refuses them in
+    the thread of Playwright's event loop)."""
     from django.db import connection
 
     pool = ThreadPoolExecutor(max_workers=1)
@@ -64,45 +82,98 @@ def db_thread():
 
 
 @pytest.fixture
+def embedded_server(live_server_url, tmp_path):
+    """A daphne in embedded mode on the test database: its own Celery worker threads. Its
+    output is kept in ``embedded.log`` in the test's temporary directory."""
+    from django.conf import settings
+    from django.db import connection
+
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("REDIS_URL", "CHANNEL_LAYER", "CHANNELS_PREFIX")
+    }
+    env.update(
+        DATABASE_URL=_database_url(connection.settings_dict),
+        DEBUG="true",
+        FAST_PASSWORD_HASHER="true",  # the test process hashes passwords with MD5
+        EMBEDDED_WORKER_THREADS="2",
+        DATABASE_POOL_MAX="4",
+        LOG_LEVEL="INFO",
+        PYTHONUNBUFFERED="1",
+    )
+    log = tmp_path / "embedded.log"
+    with log.open("ab") as out:
+        for _attempt in range(3):  # another process may take the free port first
+            port = _free_port()
+            proc = subprocess.Popen(
+                _daphne_command(port),
+                cwd=settings.BASE_DIR,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+            deadline = time.monotonic() + SERVER_START_TIMEOUT
+            while proc.poll() is None and time.monotonic() < deadline and not _port_answers(port):
+                time.sleep(0.1)
+            if proc.poll() is None and _port_answers(port):
+                break
+            _stop(proc)
+        else:
+            pytest.fail(f"the embedded daphne did not start:\n{_tail(log)}", pytrace=False)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        # The embedded worker's threads keep the process alive after SIGTERM: a short grace,
+        # then kill (the database notices the closed connections at once).
+        proc.terminate()
+        try:
+            proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+@pytest.fixture
 def ascension_game(alice, bob, live_server_url):
     session = services.create_friend_game(alice, "ascension", time_bank=None)
     session.seed = SEED
-    session.save(update_fields=["seed"])
+    session.config = {**session.config, "honor_pool": POOL}  # dealt when bob joins
+    session.save(update_fields=["seed", "config"])
     session = services.join_game(bob, session.invite_token)
     session.refresh_from_db()
     assert session.status == GameSession.Status.RUNNING
-    state = session.state
-    state["pool"] = state["pool_start"] = POOL
-    session.state = state
-    session.save(update_fields=["state"])
+    assert session.state["pool"] == session.state["pool_start"] == POOL
     return session
 
 
-def _next_move(session_id: int) -> tuple[str, int, int, dict] | None:
+def _final(session_id: int):
     session = GameSession.objects.get(pk=session_id)
-    if session.status != GameSession.Status.RUNNING:
-        return None
-    system = services.engine_of(session.system)
-    (seat,) = system.to_act(session.state)
-    legal = system.legal_actions(session.state, seat)
-    action = min(legal, key=lambda a: PRIORITY[a["type"]])
-    return session.status, seat, session.seq, action
+    log = list(session.actions.order_by("seq").values_list("seq", "seat", "action"))
+    return session, log, services.replay_state(session)
 
 
-def _apply(session_id: int, seat: int, seq: int, action: dict) -> str:
-    return services.apply_action(session_id, seat, seq, action).status
+def _seq(page: Page) -> int:
+    return int(page.locator("#play").get_attribute("data-seq"))
 
 
-def _final(session_id: int) -> GameSession:
-    return GameSession.objects.get(pk=session_id)
+def _buttons(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        ".asc-actions form.act input[name=action]", "els => els.map(e => e.value)"
+    )
 
 
-def test_two_players_play_an_ascension_game_to_the_end(ascension_game, db_thread, new_page):
+def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
+    ascension_game, embedded_server, db_thread, browser
+):
     session_id = ascension_game.pk
-    pages = {}
+    pages: dict[int, Page] = {}
     errors: list[str] = []
     for seat, name in ((0, "alice"), (1, "bob")):
-        page = new_page()
+        context = browser.new_context(base_url=embedded_server, locale="en-US")
+        context.set_default_timeout(10_000)
+        page = context.new_page()
         page.set_viewport_size({"width": 360, "height": 740})
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         log_in(page, name)
@@ -112,9 +183,8 @@ def test_two_players_play_an_ascension_game_to_the_end(ascension_game, db_thread
     for seat, page in pages.items():
         table = page.locator(".play-table.asc")
         expect(table.locator(".asc-row .asc-card")).to_have_count(6)
-        expect(table.locator(".asc-piles")).to_contain_text("Mystic")
-        expect(table.locator(".asc-piles")).to_contain_text("Heavy Infantry")
-        expect(table.locator(".asc-piles")).to_contain_text("Cultist")
+        for pile in ("Mystic", "Heavy Infantry", "Cultist"):
+            expect(table.locator(".asc-piles")).to_contain_text(pile)
         expect(table.locator(".asc-pool")).to_have_text(str(POOL))
         expect(table.locator(".asc-player")).to_have_count(2)
         expect(
@@ -124,33 +194,51 @@ def test_two_players_play_an_ascension_game_to_the_end(ascension_game, db_thread
         expect(table.locator(".asc-player.mine .asc-deck")).to_have_text("5")
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
 
-    moves = 0
-    while (move := db_thread(_next_move, session_id)) is not None:
-        _status, seat, seq, action = move
+    clicked: list[tuple[int, int, dict]] = []
+    seq = _seq(pages[0])
+    started = time.monotonic()
+    while True:
+        for page in pages.values():  # both tables show the same position
+            expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
+        if pages[0].locator(".play-result").count():
+            break
+        acting = [seat for seat, page in pages.items() if page.locator(".asc-actions").count()]
+        assert len(acting) == 1, f"at seq {seq} the buttons are on seats {acting}"
+        (seat,) = acting
         page = pages[seat]
-        expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
-        values = page.eval_on_selector_all(
-            ".asc-actions form.act input[name=action]", "els => els.map(e => e.value)"
-        )
-        assert compact(action) in values, (action, values)
-        button = page.locator(".asc-actions form.act button").nth(values.index(compact(action)))
+        values = _buttons(page)
+        choice = min(range(len(values)), key=lambda k: PRIORITY[json.loads(values[k])["type"]])
+        button = page.locator(".asc-actions form.act button").nth(choice)
         with page.expect_response(re.compile(rf"/play/{session_id}/act/$")) as posted:
             button.click()
-        # play.js posts the move with fetch; the server queues it (202) and pushes the
-        # new table once it is applied.
-        assert posted.value.status == 202, posted.value.text()
-        # What the Celery worker would do with the queued task.
-        assert db_thread(_apply, session_id, seat, seq, action) == "applied"
-        moves += 1
-        assert moves < MAX_MOVES, "the game did not end"
+        assert posted.value.status == 202, posted.value.text()  # queued for the worker
+        clicked.append((seq, seat, json.loads(values[choice])))
+        seq += 1
+        assert len(clicked) < MAX_MOVES, "the game did not end"
+    elapsed = time.monotonic() - started
 
-    session = db_thread(_final, session_id)
+    session, log, replayed = db_thread(_final, session_id)
     assert session.status == GameSession.Status.FINISHED
-    winner = session.result["winners"][0] + 1
+    # Every move in the log is a click, applied by the worker in the order clicked, and the
+    # seed, the config and that log rebuild the final state (no one else changed it).
+    assert log == [(s, seat, action) for s, seat, action in clicked]
+    assert replayed == session.state
+    state = session.state
+    assert state["pool"] == 0 and state["ending"] and state["finished"]
+    assert state["players"][0]["turns"] == state["players"][1]["turns"]  # a whole round, A-41
+    scores = state["scores"]
+    (winner,) = session.result["winners"]
+    # A-43, A-44: the most honor wins; a tie goes to the player who took a turn later.
+    later = (state["first"] + 1) % 2
+    assert winner == (max((0, 1), key=lambda s: (scores[s], s == later)))
     for page in pages.values():
         result = page.locator(".play-result")
         expect(result).to_contain_text("Game over")
-        expect(result).to_contain_text(f"seat {winner}")
-        expect(page.locator(".asc-final")).to_contain_text("Final honor")
+        expect(result).to_contain_text(f"seat {winner + 1}")
+        final = page.locator(".asc-final")
+        expect(final).to_contain_text("Final honor")
+        for seat in (0, 1):
+            expect(final).to_contain_text(f"seat {seat + 1} {scores[seat]}")
         expect(page.locator(".asc-actions")).to_have_count(0)
     assert not errors
+    print(f"{len(clicked)} moves in {elapsed:.1f} s ({elapsed / len(clicked) * 1000:.0f} ms each)")
