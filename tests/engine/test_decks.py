@@ -812,4 +812,11 @@ def test_rules_summary_lists_the_rule_numbers_of_each_format(fmt):
 
 def test_unknown_format_is_an_error():
     with pytest.raises(ValueError, match="unknown format"):
-        CHECKER.check(deck(), "sealed", DB)
+        CHECKER.check(deck(), "pauper", DB)
+
+
+def test_sealed_decks_are_built_under_the_draft_rules():
+    """Sealed (a limited format like Draft) checks the Draft deck rules, 4.5.5."""
+    d = deck(cities=[c("Red Keep")] * 2, main=merc(19))
+    pool = draft_pool(d)
+    assert rules(check(d, "sealed", pool=pool)) == rules(check(d, "draft", pool=pool)) == {"4.5.5.3"}
