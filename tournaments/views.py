@@ -612,8 +612,8 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
 
     actions: dict[str, tuple[Callable[[], object], str]] = {
         "start": (lambda: services.start_event(user, event), _("The event has started.")),
-        "make-pods": (lambda: pods(True), _("Draft pods made: players can open them now.")),
-        "start-pods": (lambda: pods(False), _("The draft has started.")),
+        "make-pods": (lambda: pods(True), _("Pods made: players can take their seats now.")),
+        "start-pods": (lambda: pods(False), _("The pods have started: the boosters are open.")),
         "pair": (lambda: services.pair_next_round(user, event), _("Round paired: review it, then publish.")),
         "publish": (lambda: services.publish_round(user, rnd()), _("Round published.")),
         "repair": (lambda: services.repair_round(user, rnd()), _("Round paired again.")),
