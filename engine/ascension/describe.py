@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.ascension.cards import Card, CardDB
-from engine.core.describe import Reading
+from engine.core.describe import CardDescriber, Reading, text_lines
 
 TYPES = {
     "hero": ("Hero", "Герой"),
@@ -57,37 +57,21 @@ ACTION_KINDS = {
 }
 
 
-def _pair(reading: Reading, words: tuple[str, str] | None, fallback: str = "") -> str:
-    if words is None:
-        return fallback
-    return words[1] if reading.ru else words[0]
+class AscensionDescriber(CardDescriber[Card]):
+    ACTION_KINDS = ACTION_KINDS
 
+    def _load_db(self) -> CardDB:
+        from engine.ascension.game import SYSTEM
 
-class AscensionDescriber:
-    def __init__(self, db: CardDB | None = None):
-        self._db = db
+        return SYSTEM.db
 
-    @property
-    def cards(self) -> Mapping[str, Card]:
-        if self._db is None:
-            from engine.ascension.game import SYSTEM
-
-            self._db = SYSTEM.db
-        return self._db.cards
-
-    def _card(self, card_id: Any) -> Card | None:
-        return self.cards.get(card_id) if isinstance(card_id, str) else None
-
-    def printed_name(self, reading: Reading, card_id: Any) -> str:
-        card = self._card(card_id)
-        if card is None:
-            return str(card_id)
-        return card.name_ru if reading.ru else card.name_en
+    def _lookup(self, card_id: str) -> Card:
+        return self.db.cards[card_id]
 
     def card(self, reading: Reading, card_id: str) -> dict[str, Any]:
         card = self._card(card_id)
         if card is None:
-            return {"id": card_id, "name": str(card_id), "text": []}
+            return self.unknown_card(card_id)
         text = card.text_ru if reading.ru else card.text_en
         resource = (
             reading.t("power", "сила") if card.type == "monster" else reading.t("runes", "руны")
@@ -96,29 +80,20 @@ class AscensionDescriber:
             "id": card.id,
             "name": self.printed_name(reading, card_id),
             "type": card.type,
-            "kind": _pair(reading, TYPES.get(card.type), card.type),
-            "faction": _pair(reading, FACTIONS.get(card.faction or ""), "")
+            "kind": reading.pick(TYPES.get(card.type), card.type),
+            "faction": reading.pick(FACTIONS.get(card.faction or ""), "")
             or reading.t("Neutral", "Без фракции"),
             "faction_key": card.faction or "neutral",
             "cost": card.cost,
             "cost_label": f"{card.cost} {resource}",
             "honor": card.honor,
-            "text": [line.strip() for line in text.splitlines() if line.strip()],
+            "text": text_lines(text),
             "flavour": card.flavour_ru if reading.ru else card.flavour_en,
         }
-
-    def card_name(self, reading: Reading, iid: Any) -> str:
-        card_id = reading.known.get(iid) if isinstance(iid, int) else None
-        if card_id is None:
-            return reading.t("a hidden card", "скрытая карта")
-        return f"«{self.printed_name(reading, card_id)}»"
 
     def _cost(self, reading: Reading, card_id: Any) -> str:
         card = self._card(card_id)
         return "" if card is None else self.card(reading, card_id)["cost_label"]
-
-    def action_kind(self, reading: Reading, kind: str) -> str:
-        return _pair(reading, ACTION_KINDS.get(kind), kind.replace("_", " ").capitalize())
 
     def action(self, reading: Reading, action: Mapping[str, Any]) -> dict[str, Any]:
         kind = action.get("type", "")
@@ -172,20 +147,15 @@ class AscensionDescriber:
             return None
         kind = pending.get("kind", "")
         words = PENDING.get(kind)
-        chooser = pending.get("player")
-        if chooser != reading.you or chooser is None:
-            doing = _pair(reading, words[1] if words else None, kind)
-            return {
-                "text": f"{reading.seat(chooser)}: {doing}",
-                "mine": False,
-                "options": [],
-                "details": [],
-            }
-        text = _pair(reading, words[0] if words else None, kind)
+        if not self.is_chooser(reading, pending):
+            return self.waiting_on(
+                reading, pending, reading.pick(words[1] if words else None, kind)
+            )
+        text = reading.pick(words[0] if words else None, kind)
         details = []
         where = pending.get("from")
         if where:
-            place = _pair(reading, PLACES.get(where), where)
+            place = reading.pick(PLACES.get(where), where)
             details.append(reading.t(f"From: {place}.", f"Откуда: {place}."))
         if pending.get("to") == "deck":
             details.append(reading.t("It goes on top of your deck.", "Она ляжет на верх колоды."))
@@ -238,7 +208,7 @@ class AscensionDescriber:
             "samael_acquire": (f"{samael} takes {name}", f"{samael} забирает {name}"),
         }
         if kind in texts:
-            return _pair(reading, texts[kind])
+            return reading.pick(texts[kind])
         if kind == "draw":
             n = event.get("count", 0)
             return t(f"{who} draws {n}", f"{who} берёт карты: {n}")
@@ -251,10 +221,7 @@ class AscensionDescriber:
         if kind == "decline":
             return t(f"{who} chooses nothing", f"{who} ничего не выбирает")
         if kind == "game_over":
-            return t(
-                f"Game over — winner: {reading.seats(event.get('winners') or ())}",
-                f"Конец игры — победитель: {reading.seats(event.get('winners') or ())}",
-            )
+            return self.winners(reading, event)
         return kind.replace("_", " ").capitalize()
 
 

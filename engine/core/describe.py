@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 LANGUAGES = ("en", "ru")
+Words = tuple[str, str]  # one phrase as (English, Russian)
 
 
 def language_of(code: str | None) -> str:
@@ -79,6 +80,13 @@ class Reading:
     def t(self, en: str, ru: str) -> str:
         return ru if self.ru else en
 
+    def pick(self, words: Words | None, fallback: str = "") -> str:
+        """The viewer's half of an (English, Russian) pair; ``fallback`` when there is none
+        (a word the tables of a describer do not know yet)."""
+        if words is None:
+            return fallback
+        return self.t(*words)
+
     @property
     def you(self) -> int | None:
         you = self.view.get("you")
@@ -125,6 +133,90 @@ class Describer(Protocol):
     def action_kind(self, reading: Reading, kind: str) -> str:
         """The title of a kind of action (a game log line's heading)."""
         ...
+
+
+def text_lines(text: str) -> list[str]:
+    """A printed text as its non-blank lines, stripped (one ability or keyword group each)."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+CardT = TypeVar("CardT")
+
+
+class CardDescriber(Generic[CardT]):
+    """What the describers of every game share: the card database loaded on first use,
+    cards named only when the reading knows them, the titles of the kinds of action and
+    what the other players are told while someone else decides.
+
+    A game's describer sets ``ACTION_KINDS`` and implements ``_load_db`` (its engine's
+    database) and ``_lookup`` (one card by id, ``KeyError`` for an unknown one). Card
+    objects only need ``name_en`` and ``name_ru``.
+    """
+
+    ACTION_KINDS: ClassVar[Mapping[str, Words]] = {}
+
+    def __init__(self, db: Any = None):
+        self._db = db
+
+    @property
+    def db(self) -> Any:
+        if self._db is None:
+            self._db = self._load_db()
+        return self._db
+
+    def _load_db(self) -> Any:
+        raise NotImplementedError
+
+    def _lookup(self, card_id: str) -> CardT:
+        raise NotImplementedError
+
+    def _card(self, card_id: Any) -> CardT | None:
+        if not isinstance(card_id, str):
+            return None
+        try:
+            return self._lookup(card_id)
+        except KeyError:
+            return None
+
+    def printed_name(self, reading: Reading, card_id: Any) -> str:
+        card: Any = self._card(card_id)
+        if card is None:
+            return str(card_id)
+        return card.name_ru if reading.ru else card.name_en
+
+    def unknown_card(self, card_id: Any) -> dict[str, Any]:
+        """The details of a card id the database does not hold: its id, nothing more."""
+        return {"id": card_id, "name": str(card_id), "text": []}
+
+    def card_name(self, reading: Reading, iid: Any) -> str:
+        card_id = reading.known.get(iid) if isinstance(iid, int) else None
+        if card_id is None:
+            return reading.t("a hidden card", "скрытая карта")
+        return f"«{self.printed_name(reading, card_id)}»"
+
+    def action_kind(self, reading: Reading, kind: str) -> str:
+        return reading.pick(self.ACTION_KINDS.get(kind), kind.replace("_", " ").capitalize())
+
+    def is_chooser(self, reading: Reading, pending: Mapping[str, Any]) -> bool:
+        """Whether the viewer is the one a pending decision waits for."""
+        chooser = pending.get("player")
+        return chooser is not None and chooser == reading.you
+
+    def waiting_on(
+        self, reading: Reading, pending: Mapping[str, Any], doing: str
+    ) -> dict[str, Any]:
+        """The pending decision as the other players see it: who decides, and what about."""
+        return {
+            "text": f"{reading.seat(pending.get('player'))}: {doing}",
+            "mine": False,
+            "options": [],
+            "details": [],
+        }
+
+    def winners(self, reading: Reading, event: Mapping[str, Any]) -> str:
+        """The ``game_over`` sentence naming the winners."""
+        winners = reading.seats(event.get("winners") or ())
+        return reading.t(f"Game over — winner: {winners}", f"Конец игры — победитель: {winners}")
 
 
 def describer_for(system_key: str) -> Describer | None:

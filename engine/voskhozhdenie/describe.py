@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards.model import Card, CardDB
-from engine.core.describe import Reading
+from engine.core.describe import CardDescriber, Reading, text_lines
 
 TYPES = {
     "city": ("City", "Город"),
@@ -150,33 +150,20 @@ ACTION_KINDS = {
 }
 
 
-def _pair(reading: Reading, words: tuple[str, str] | None, fallback: str = "") -> str:
-    if words is None:
-        return fallback
-    return words[1] if reading.ru else words[0]
-
-
-class VoskhozhdenieDescriber:
+class VoskhozhdenieDescriber(CardDescriber[Card]):
     """The ``Describer`` of «Восхождение» over a card database (the engine's own)."""
 
-    def __init__(self, db: CardDB | None = None):
-        self._db = db
+    ACTION_KINDS = ACTION_KINDS
 
-    @property
-    def db(self) -> CardDB:
-        if self._db is None:
-            from engine.voskhozhdenie.game import SYSTEM
+    def _load_db(self) -> CardDB:
+        from engine.voskhozhdenie.game import SYSTEM
 
-            self._db = SYSTEM.db
-        return self._db
+        return SYSTEM.db
 
     # -- cards -----------------------------------------------------------------------------
 
-    def _card(self, card_id: Any) -> Card | None:
-        try:
-            return self.db.card(card_id)
-        except (KeyError, TypeError):
-            return None
+    def _lookup(self, card_id: str) -> Card:
+        return self.db.card(card_id)
 
     @functools.cached_property
     def _places(self) -> dict[str, Mapping[str, str]]:
@@ -184,15 +171,11 @@ class VoskhozhdenieDescriber:
 
     def _subtype(self, reading: Reading, word: str) -> str:
         if word in SUBTYPES:
-            return _pair(reading, SUBTYPES[word])
+            return reading.pick(SUBTYPES[word])
         place = self._places.get(word)
         if place:
             return place.get(reading.language) or place.get("en") or word
         return word
-
-    def printed_name(self, reading: Reading, card_id: Any) -> str:
-        card = self._card(card_id)
-        return str(card_id) if card is None else card.name(reading.language)
 
     def ability_text(self, reading: Reading, card_id: Any, index: Any) -> str:
         """The rules-text line of ability ``index`` (docs/card-format.md: one line per
@@ -200,15 +183,15 @@ class VoskhozhdenieDescriber:
         card = self._card(card_id)
         if card is None or not isinstance(index, int):
             return ""
-        lines = _lines(card.text_ru if reading.ru else card.text_en)
+        lines = text_lines(card.text_ru if reading.ru else card.text_en)
         at = (1 if card.keywords else 0) + index
         return lines[at] if 0 <= at < len(lines) else ""
 
     def card(self, reading: Reading, card_id: str) -> dict[str, Any]:
         card = self._card(card_id)
         if card is None:
-            return {"id": card_id, "name": str(card_id), "text": []}
-        kind = _pair(reading, TYPES.get(card.type), card.type)
+            return self.unknown_card(card_id)
+        kind = reading.pick(TYPES.get(card.type), card.type)
         subtypes = [self._subtype(reading, w) for w in card.subtypes]
         if card.cost is None:
             cost = "—"
@@ -218,7 +201,7 @@ class VoskhozhdenieDescriber:
             cost = reading.t(f"{card.cost.supply} Supply", f"{card.cost.supply} припас.")
         else:
             cost = str(card.cost.coins)
-        colours = [_pair(reading, COLOURS.get(c), c) for c in sorted(card.colours)]
+        colours = [reading.pick(COLOURS.get(c), c) for c in sorted(card.colours)]
         return {
             "id": card.id,
             "name": card.name(reading.language),
@@ -229,20 +212,14 @@ class VoskhozhdenieDescriber:
             "strength": card.strength,
             "supply": card.supply,
             "colours": ", ".join(colours) or reading.t("Neutral", "Нейтральная"),
-            "keywords": [_pair(reading, KEYWORDS.get(k), k) for k in sorted(card.keywords)],
-            "text": _lines(card.text_ru if reading.ru else card.text_en),
+            "keywords": [reading.pick(KEYWORDS.get(k), k) for k in sorted(card.keywords)],
+            "text": text_lines(card.text_ru if reading.ru else card.text_en),
             "flavour": card.flavour_ru if reading.ru else card.flavour_en,
             "rarity": card.rarity,
         }
 
-    def card_name(self, reading: Reading, iid: Any) -> str:
-        card_id = reading.known.get(iid) if isinstance(iid, int) else None
-        if card_id is None:
-            return reading.t("a hidden card", "скрытая карта")
-        return f"«{self.printed_name(reading, card_id)}»"
-
     def zone_name(self, reading: Reading, zone: str | None) -> str:
-        return _pair(reading, ZONES.get(zone or ""), zone or "")
+        return reading.pick(ZONES.get(zone or ""), zone or "")
 
     def _tactic(self, reading: Reading, tactic_id: Any) -> Mapping[str, Any] | None:
         for t in reading.view.get("tactics") or ():
@@ -263,9 +240,6 @@ class VoskhozhdenieDescriber:
         return f"{name} ({reading.seat(t.get('declarer'))})"
 
     # -- actions ---------------------------------------------------------------------------
-
-    def action_kind(self, reading: Reading, kind: str) -> str:
-        return _pair(reading, ACTION_KINDS.get(kind), kind.replace("_", " ").capitalize())
 
     def action(self, reading: Reading, action: Mapping[str, Any]) -> dict[str, Any]:
         kind = action.get("type", "")
@@ -430,17 +404,9 @@ class VoskhozhdenieDescriber:
         if not pending:
             return None
         t = reading.t
-        chooser = pending.get("player")
         kind = pending.get("kind", "")
-        mine = chooser is not None and chooser == reading.you
-        if not mine:
-            doing = _pair(reading, PENDING_KINDS.get(kind), kind)
-            return {
-                "text": f"{reading.seat(chooser)}: {doing}",
-                "mine": False,
-                "options": [],
-                "details": [],
-            }
+        if not self.is_chooser(reading, pending):
+            return self.waiting_on(reading, pending, reading.pick(PENDING_KINDS.get(kind), kind))
         details: list[str] = []
         count = pending.get("count")
         if kind == "first_player":
@@ -483,8 +449,8 @@ class VoskhozhdenieDescriber:
                 "Несколько ваших способностей сработали одновременно: выберите, какая первой встанет в очередь.",
             )
         elif kind == "replacement":
-            event = _pair(
-                reading, EVENT_WORDS.get(pending.get("event", "")), pending.get("event", "")
+            event = reading.pick(
+                EVENT_WORDS.get(pending.get("event", "")), pending.get("event", "")
             )
             affected = pending.get("affected")
             what = (
@@ -498,8 +464,8 @@ class VoskhozhdenieDescriber:
             )
         else:  # "choose": an effect waits for picks
             effect = pending.get("effect")
-            prompt = _pair(
-                reading, EFFECT_PROMPTS.get(effect or ""), t("Make a choice", "Сделайте выбор")
+            prompt = reading.pick(
+                EFFECT_PROMPTS.get(effect or ""), t("Make a choice", "Сделайте выбор")
             )
             if pending.get("pick") == "player":
                 prompt = t("Choose an opponent", "Выберите оппонента")
@@ -536,8 +502,8 @@ class VoskhozhdenieDescriber:
             if event.get("step") not in SHOWN_STEPS:
                 return None
             return t(
-                f"Round {event.get('round')}: {_pair(reading, STEPS.get(event['step']))}",
-                f"Раунд {event.get('round')}: {_pair(reading, STEPS.get(event['step']))}",
+                f"Round {event.get('round')}: {reading.pick(STEPS.get(event['step']))}",
+                f"Раунд {event.get('round')}: {reading.pick(STEPS.get(event['step']))}",
             )
         if kind == "round":
             return t(f"Round {event.get('round')} begins", f"Начинается раунд {event.get('round')}")
@@ -629,7 +595,7 @@ class VoskhozhdenieDescriber:
                 f"{who} смотрит верхние карты своей основной колоды: {n}",
             )
         if kind == "replaced":
-            what = _pair(reading, EVENT_WORDS.get(event.get("event", "")), event.get("event", ""))
+            what = reading.pick(EVENT_WORDS.get(event.get("event", "")), event.get("event", ""))
             source = self.card_name(reading, event.get("source"))
             return t(f"{source} replaces the {what}", f"{source} заменяет событие «{what}»")
         if kind == "tactic_resolved":
@@ -644,10 +610,7 @@ class VoskhozhdenieDescriber:
         if kind == "game_over":
             if event.get("draw"):
                 return t("Game over: a draw", "Конец игры: ничья")
-            return t(
-                f"Game over — winner: {reading.seats(event.get('winners') or ())}",
-                f"Конец игры — победитель: {reading.seats(event.get('winners') or ())}",
-            )
+            return self.winners(reading, event)
         return kind.replace("_", " ").capitalize()
 
     def _event_card(self, reading: Reading, event: Mapping[str, Any]) -> str:
@@ -660,11 +623,7 @@ class VoskhozhdenieDescriber:
     # -- the view's headline -----------------------------------------------------------------
 
     def step_name(self, reading: Reading, step: str | None) -> str:
-        return _pair(reading, STEPS.get(step or ""), step or "")
-
-
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines() if line.strip()]
+        return reading.pick(STEPS.get(step or ""), step or "")
 
 
 DESCRIBER = VoskhozhdenieDescriber()
