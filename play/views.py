@@ -10,7 +10,7 @@ as buttons.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -527,52 +527,57 @@ def new_game(request: HttpRequest) -> HttpResponse:
     return redirect("play:game", session.pk)
 
 
-@login_required
-@require_POST
-def new_solo_game(request: HttpRequest) -> HttpResponse:
+def _start_game(request: HttpRequest, create: Callable[[], GameSession]) -> HttpResponse:
+    """Run one of the services that start a game (``create`` also reads the form, whose
+    errors are ``PlayError`` too): to the new table, or home with the reason shown."""
     try:
-        session = services.create_solo_game(
-            request.user,
-            request.POST.get("system", ""),
-            time_bank=_parse_time_bank(request.POST.get("minutes")),
-        )
+        session = create()
     except services.PlayError as exc:
         messages.error(request, str(exc))
         return redirect("play:home")
     return redirect("play:game", session.pk)
+
+
+@login_required
+@require_POST
+def new_solo_game(request: HttpRequest) -> HttpResponse:
+    return _start_game(
+        request,
+        lambda: services.create_solo_game(
+            request.user,
+            request.POST.get("system", ""),
+            time_bank=_parse_time_bank(request.POST.get("minutes")),
+        ),
+    )
 
 
 @login_required
 @require_POST
 def new_bot_game(request: HttpRequest) -> HttpResponse:
-    try:
-        session = services.create_bot_game(
+    return _start_game(
+        request,
+        lambda: services.create_bot_game(
             request.user,
             request.POST.get("system", ""),
             request.POST.get("bot", services.DEFAULT_BOT),
             time_bank=_parse_time_bank(request.POST.get("minutes")),
             deck=_deck_of(request),
-        )
-    except services.PlayError as exc:
-        messages.error(request, str(exc))
-        return redirect("play:home")
-    return redirect("play:game", session.pk)
+        ),
+    )
 
 
 @login_required
 @require_POST
 def new_friend_game(request: HttpRequest) -> HttpResponse:
-    try:
-        session = services.create_friend_game(
+    return _start_game(
+        request,
+        lambda: services.create_friend_game(
             request.user,
             request.POST.get("system", ""),
             time_bank=_parse_time_bank(request.POST.get("minutes", "15")),
             deck=_deck_of(request),
-        )
-    except services.PlayError as exc:
-        messages.error(request, str(exc))
-        return redirect("play:home")
-    return redirect("play:game", session.pk)
+        ),
+    )
 
 
 def _join_page(

@@ -34,7 +34,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -358,6 +358,19 @@ _DRAFT_ITEMS = {
     "pool": 10,
 }
 
+_DRAFT = FormatSpec(
+    "draft",
+    "Draft",
+    "4.5.5",
+    2,
+    False,
+    None,
+    20,
+    5,
+    None,
+    limited=True,
+    items=_DRAFT_ITEMS,
+)
 FORMATS: Mapping[str, FormatSpec] = {
     "standard": FormatSpec(
         "standard",
@@ -407,33 +420,9 @@ FORMATS: Mapping[str, FormatSpec] = {
         None,
         items={**_CONSTRUCTED_ITEMS, "change": 11},
     ),
-    "draft": FormatSpec(
-        "draft",
-        "Draft",
-        "4.5.5",
-        2,
-        False,
-        None,
-        20,
-        5,
-        None,
-        limited=True,
-        items=_DRAFT_ITEMS,
-    ),
+    "draft": _DRAFT,
     # Sealed pools are built under the Draft deck rules (4.5.5), against the pool.
-    "sealed": FormatSpec(
-        "sealed",
-        "Sealed",
-        "4.5.5",
-        2,
-        False,
-        None,
-        20,
-        5,
-        None,
-        limited=True,
-        items=_DRAFT_ITEMS,
-    ),
+    "sealed": replace(_DRAFT, key="sealed", name="Sealed"),
 }
 STANDARD_RELEASES = 4  # rule 3.2.1 / 4.5.1.11
 
