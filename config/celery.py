@@ -3,11 +3,48 @@
 from __future__ import annotations
 
 import os
+from queue import Empty
 
 from celery import Celery
 from celery.signals import worker_process_init, worker_ready
+from kombu.transport import redis as kombu_redis
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+
+class RedisChannel(kombu_redis.Channel):
+    """kombu's Redis channel, which also closes when Redis went away under it.
+
+    A worker always has a ``BRPOP`` in flight, and ``close()`` first reads its reply.
+    When Redis is gone that read raises a connection error, and kombu 5.7 lets it end
+    ``close()`` before the channel is marked closed. Celery 5.7's consumer then
+    collects the connection (which swallows the error and detaches the transport) and
+    closes it again: the half-closed channel tries to hand its unacknowledged messages
+    (clock tasks waiting for their ``eta``, moves being applied) back to Redis through
+    the detached transport, raises ``AttributeError: 'NoneType' object has no
+    attribute 'hostname'``, and the worker exits with "Unrecoverable error" instead of
+    reconnecting.
+
+    A dead socket has no reply left to read, so a connection error there is dropped
+    like an empty reply and the channel closes as usual. Handing the unacknowledged
+    messages back then fails as a connection error, which kombu ignores: they stay in
+    Redis's ``unacked`` hash and are delivered again after the visibility timeout.
+    """
+
+    def close(self) -> None:
+        if self._in_poll:  # ``_brpop_read`` clears it, so ``super().close()`` reads no more
+            try:
+                self._brpop_read()
+            except (Empty, *self.connection_errors):
+                pass
+        super().close()
+
+
+class RedisTransport(kombu_redis.Transport):
+    """The broker transport in Redis mode (``CELERY_BROKER_TRANSPORT``): see RedisChannel."""
+
+    Channel = RedisChannel
+
 
 app = Celery("gauntlet")
 app.config_from_object("django.conf:settings", namespace="CELERY")

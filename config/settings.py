@@ -122,6 +122,22 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 100, minimum=0)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+if REDIS_URL:
+    # kombu's Redis transport with a channel that also closes when Redis went away, so a
+    # worker holding unacknowledged messages reconnects instead of exiting (see
+    # config.celery.RedisChannel; tests/play/test_redis_restart_in_flight.py).
+    CELERY_BROKER_TRANSPORT = "config.celery:RedisTransport"
+    if REDIS_URL.startswith("rediss://") and "ssl_cert_reqs=" not in REDIS_URL:
+        # kombu turns TLS on from the URL's scheme, which the line above overrides: ask
+        # for it here, verifying the certificate as redis-py (the cache, the channel
+        # layer) does for rediss:// by default.
+        import ssl
+
+        CELERY_BROKER_USE_SSL = {"ssl_cert_reqs": ssl.CERT_REQUIRED}
+# On a lost broker connection a task being applied runs to its end and its work commits
+# (its message is acknowledged, or comes back after the visibility timeout and changes
+# nothing) rather than being killed half-way, as Celery 6 will do by default.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_TIMEZONE = "UTC"
 EMBEDDED_WORKER_THREADS = env_int("EMBEDDED_WORKER_THREADS", 4, minimum=1)
 # The sweep (play.recovery): every PLAY_SWEEP_SECONDS it re-queues work whose task was
