@@ -5,6 +5,34 @@ from django.utils.translation import gettext_lazy as _
 
 from drafting.models import MAX_SEATS, MIN_SEATS, Pod
 
+# The pod settings both forms ask for (a casual pod's own form and a limited event's
+# "make pods"), with the same words and defaults as the Pod fields they fill.
+
+
+def _review_seconds_field(max_value: int) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=_("review time between boosters (seconds)"),
+        min_value=0,
+        max_value=max_value,
+        initial=20,
+    )
+
+
+def _build_minutes_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        label=_("deck-building time (minutes)"), min_value=1, max_value=240, initial=30
+    )
+
+
+def _abandon_after_field(required: bool) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=_("timed-out picks in a row before a bot takes the seat (0 = never)"),
+        min_value=0,
+        max_value=60,
+        initial=3,
+        required=required,
+    )
+
 
 class PodForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=120, required=False)
@@ -28,19 +56,9 @@ class PodForm(forms.Form):
         max_value=3600,
         initial=75,
     )
-    review_seconds = forms.IntegerField(
-        label=_("review time between boosters (seconds)"), min_value=0, max_value=3600, initial=20
-    )
-    build_minutes = forms.IntegerField(
-        label=_("deck-building time (minutes)"), min_value=1, max_value=240, initial=30
-    )
-    abandon_after = forms.IntegerField(
-        label=_("timed-out picks in a row before a bot takes the seat (0 = never)"),
-        min_value=0,
-        max_value=60,
-        initial=3,
-        required=False,
-    )
+    review_seconds = _review_seconds_field(max_value=3600)
+    build_minutes = _build_minutes_field()
+    abandon_after = _abandon_after_field(required=False)
 
     def clean_abandon_after(self) -> int:
         value = self.cleaned_data.get("abandon_after")
@@ -75,21 +93,12 @@ class EventPodsForm(forms.Form):
         max_value=400,
         initial=100,
     )
-    review_seconds = forms.IntegerField(
-        label=_("review time between boosters (seconds)"), min_value=0, max_value=600, initial=20
-    )
-    build_minutes = forms.IntegerField(
-        label=_("deck-building time (minutes)"), min_value=1, max_value=240, initial=30
-    )
+    review_seconds = _review_seconds_field(max_value=600)
+    build_minutes = _build_minutes_field()
     boosters_per_player = forms.IntegerField(
         label=_("boosters per player"), min_value=1, max_value=12
     )
-    abandon_after = forms.IntegerField(
-        label=_("timed-out picks in a row before a bot takes the seat (0 = never)"),
-        min_value=0,
-        max_value=60,
-        initial=3,
-    )
+    abandon_after = _abandon_after_field(required=True)
 
     def __init__(self, *args, event=None, **kwargs):
         super().__init__(*args, **kwargs)
