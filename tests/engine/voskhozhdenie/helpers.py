@@ -86,4 +86,23 @@ def zone_of(state, iid):
     return state["cards"][iid]["zone"]
 
 
+def shown_iids(view) -> set[int]:
+    """Every card instance a view shows as card data (a ``{"iid", "card"}`` dict, at any
+    depth): what a test of hidden information checks the hidden ones against."""
+    found: set[int] = set()
+
+    def walk(x):
+        if isinstance(x, dict):
+            if isinstance(x.get("iid"), int) and "card" in x:
+                found.add(x["iid"])
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(view)
+    return found
+
+
 __all__ = ["Card", "card"]

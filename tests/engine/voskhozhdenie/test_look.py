@@ -13,6 +13,7 @@ from tests.engine.voskhozhdenie.helpers import (
     deck,
     game,
     new_system,
+    shown_iids,
     start,
     to_actions,
 )
@@ -53,24 +54,7 @@ def test_looked_at_cards_are_shown_only_to_that_player():
     assert _looked(system, new, None, me) is None
     assert _looked(system, new, me, other) is None
     for viewer in (other, None):
-        assert not set(top) & _ids(system.view(new, viewer))
-
-
-def _ids(view) -> set[int]:
-    found: set[int] = set()
-
-    def walk(x):
-        if isinstance(x, dict):
-            if isinstance(x.get("iid"), int) and "card" in x:
-                found.add(x["iid"])
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(view)
-    return found
+        assert not set(top) & shown_iids(system.view(new, viewer))
 
 
 @pytest.mark.rule("1.4.2.6")

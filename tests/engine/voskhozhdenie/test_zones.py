@@ -13,27 +13,11 @@ from tests.engine.voskhozhdenie.helpers import (
     game,
     new_system,
     place,
+    shown_iids,
     start,
     to_actions,
     zone_of,
 )
-
-
-def _iids(view) -> set[int]:
-    found = set()
-
-    def walk(x):
-        if isinstance(x, dict):
-            if "iid" in x and "card" in x and isinstance(x["iid"], int):
-                found.add(x["iid"])
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(view)
-    return found
 
 
 @pytest.mark.rule("1.4.5.2", "1.4.2.6", "CK-045")
@@ -44,7 +28,7 @@ def test_main_deck_shows_only_its_count_to_everyone_ck045(system):
         for p, vp in zip(state["players"], view["players"], strict=True):
             assert vp["main_count"] == len(p["main"])
             assert "main" not in vp
-            assert not _iids(view) & set(p["main"])
+            assert not shown_iids(view) & set(p["main"])
     assert "rng" not in json.dumps(system.view(state, 0))
 
 
@@ -66,7 +50,7 @@ def test_hand_is_visible_to_its_owner_only_ck047(system):
     assert [c["iid"] for c in mine["hand"]] == state["players"][0]["hand"]
     assert theirs["hand"] is None and theirs["hand_count"] == len(state["players"][0]["hand"])
     assert spectator["hand"] is None
-    assert not _iids(system.view(state, 1)) & set(state["players"][0]["hand"])
+    assert not shown_iids(system.view(state, 1)) & set(state["players"][0]["hand"])
 
 
 @pytest.mark.rule("1.4.5.3", "5.2.2", "CK-048")
@@ -156,24 +140,6 @@ def _play_order(system, cid, seat=None):
     return state, after, seat
 
 
-def _seen_cards(view) -> set[str]:
-    """Card ids shown anywhere in a view as card data (``{"iid", "card"}``)."""
-    found: set[str] = set()
-
-    def walk(x):
-        if isinstance(x, dict):
-            if isinstance(x.get("iid"), int) and isinstance(x.get("card"), str):
-                found.add(x["card"])
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(view)
-    return found
-
-
 @pytest.mark.rule("1.4.3.3", "AMB-38", "CK-053")
 def test_a_card_leaving_the_hidden_deck_for_an_open_zone_is_seen_by_all_ck053():
     """Deviation (1.4.3, AMB-38): no component is ever both in the hidden Main Deck and an
@@ -184,7 +150,7 @@ def test_a_card_leaving_the_hidden_deck_for_an_open_zone_is_seen_by_all_ck053():
     before, after, seat = _play_order(system, "MILL2")
     top = before["players"][seat]["main"][:2]
     for viewer in (0, 1, None):
-        assert not _iids(system.view(before, viewer)) & set(top)
+        assert not shown_iids(system.view(before, viewer)) & set(top)
         grave = system.view(after, viewer)["players"][seat]["graveyard"]
         shown = {c["iid"]: c["card"] for c in grave}
         assert {i: after["cards"][i]["card"] for i in top}.items() <= shown.items()
@@ -210,7 +176,7 @@ def test_cards_looked_at_in_the_hidden_deck_are_open_to_the_looker_only_ck054():
         view = system.view(after, viewer)
         assert view["players"][seat]["looked_at"] is None
         assert view["players"][seat]["main_count"] == len(p["main"])
-        assert not _iids(view) & set(top)
+        assert not shown_iids(view) & set(top)
     # a card that leaves the Main Deck (drawn) is no longer listed as looked at
     drawn = json.loads(json.dumps(after))
     g = game(system, drawn)
@@ -247,7 +213,7 @@ def test_each_card_has_one_owner_and_goes_to_its_owners_zones_ck055():
         for c in system.view(state, other)["players"][other]["hand"]
         if c["iid"] == theirs
     ] == [other]
-    assert theirs not in _iids(system.view(state, seat))
+    assert theirs not in shown_iids(system.view(state, seat))
     # and every instance anywhere has exactly one owner seat and sits in that seat's zones
     for c in state["cards"]:
         assert isinstance(c["owner"], int) and 0 <= c["owner"] < state["n"]
@@ -382,7 +348,7 @@ def test_an_ability_from_a_hand_card_in_the_queue_keeps_the_card_private():
             "ability": None,
             "controller": 0,
         }
-        assert "SQ-WATCH" not in json.dumps(view) and w not in _iids(view)
+        assert "SQ-WATCH" not in json.dumps(view) and w not in shown_iids(view)
     g.move(w, "battlefield")  # once the card is in an open zone, everyone sees the source
     assert system.view(s, 1)["queue"][-1]["card"] == "SQ-WATCH"
 
