@@ -660,16 +660,20 @@ def _create_match_game(
     return session
 
 
-def start_round_games(rnd, *, time_bank: int | None = EVENT_TIME_BANK) -> list[GameSession]:
+def start_round_games(
+    rnd, *, time_bank: int | None = EVENT_TIME_BANK, config: Mapping | None = None
+) -> list[GameSession]:
     """Create game 1 of every playable match of a round (idempotent).
 
-    A match whose game cannot start (a missing or unreadable decklist, a final result
-    entered already) is logged and left to the players' reports and the officials.
+    ``config`` is engine config over the system's online defaults, as for ``start_match``
+    (the round's task passes none); a match's later games keep game 1's config. A match
+    whose game cannot start (a missing or unreadable decklist, a final result entered
+    already) is logged and left to the players' reports and the officials.
     """
     sessions = []
     for match in rnd.matches.filter(is_bye=False).order_by("table"):
         try:
-            session = start_match(match, time_bank=time_bank)
+            session = start_match(match, time_bank=time_bank, config=config)
         except PlayError as exc:
             logger.warning("no online game for match %s: %s", match.pk, exc)
             continue

@@ -34,6 +34,8 @@ LOG_TAIL_CHARS = 20_000
 
 # The running server's log, read by the report hook below when a test fails.
 _server_log: Path | None = None
+# The log of the test's embedded-mode server (``embedded_server``), likewise.
+_embedded_log: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,71 @@ def live_server_url(daphne_server, transactional_db, settings):
     return daphne_server.url
 
 
+@pytest.fixture
+def embedded_server(live_server_url, tmp_path):
+    """A second daphne, in embedded mode (no ``REDIS_URL``), on the test database: one
+    process whose in-memory broker feeds its own Celery worker threads (``config.embedded``),
+    the default way to run the site. For tests whose clicked moves a worker must apply:
+    the session's daphne has no worker in Redis mode, and a worker process on the Redis
+    queue would share it with every other test process on that Redis database. Its output
+    is kept in ``embedded.log`` in the test's temporary directory (and shown with a failed
+    test's report); the address is returned.
+    """
+    global _embedded_log
+    from django.conf import settings
+    from django.db import connection
+
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("REDIS_URL", "CHANNEL_LAYER", "CHANNELS_PREFIX")
+    }
+    env.update(
+        DATABASE_URL=_database_url(connection.settings_dict),
+        DEBUG="true",
+        FAST_PASSWORD_HASHER="true",  # the test process hashes passwords with MD5
+        EMBEDDED_WORKER_THREADS="2",
+        DATABASE_POOL_MAX="4",
+        LOG_LEVEL="INFO",
+        PYTHONUNBUFFERED="1",
+    )
+    log = tmp_path / "embedded.log"
+    proc = None
+    with log.open("ab") as out:
+        for _attempt in range(3):  # another process may take the free port first
+            port = _free_port()
+            proc = subprocess.Popen(
+                _daphne_command(port),
+                cwd=settings.BASE_DIR,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+            deadline = time.monotonic() + SERVER_START_TIMEOUT
+            while proc.poll() is None and time.monotonic() < deadline and not _port_answers(port):
+                time.sleep(0.1)
+            if proc.poll() is None and _port_answers(port):
+                break
+            _stop(proc)
+            proc = None
+    if proc is None:
+        pytest.fail(f"the embedded daphne did not start:\n{_tail(log)}", pytrace=False)
+    _embedded_log = log
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        _embedded_log = None
+        # The worker's threads keep the process alive after SIGTERM: a short grace, then
+        # kill (the database notices the closed connections at once).
+        proc.terminate()
+        try:
+            proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _require_chromium():
     """Fail (not skip) every browser test at once when Chromium is not installed."""
@@ -236,4 +303,6 @@ def pytest_runtest_makereport(item, call):
         and "daphne_server" in getattr(item, "fixturenames", ())
     ):
         report.sections.append(("daphne server log", _tail(_server_log)))
+    if report.failed and _embedded_log is not None:
+        report.sections.append(("embedded server log", _tail(_embedded_log)))
     return report
