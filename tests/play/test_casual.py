@@ -22,6 +22,7 @@ from engine.voskhozhdenie.game import SYSTEM as VOSKHOZHDENIE
 from play import services, tasks
 from play.decks import DeckChoice, DeckRefused
 from play.models import ActionLog, GameSession
+from tests.play.helpers import fresh
 
 pytestmark = pytest.mark.django_db
 
@@ -36,10 +37,6 @@ def starters():
 def engine_deck_of(key: str) -> dict:
     (deck,) = [d for d in starters() if d.key == key]
     return to_engine_deck(deck.text, VOSKHOZHDENIE.db)
-
-
-def fresh(session: GameSession) -> GameSession:
-    return GameSession.objects.get(pk=session.pk)
 
 
 def play(session: GameSession, moves: int) -> GameSession:

@@ -19,33 +19,18 @@ from typing import Any
 import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 
 from engine.voskhozhdenie.bots import make_bot
-from engine.voskhozhdenie.decks import CHECKER, deck_text
 from engine.voskhozhdenie.game import SYSTEM
-from engine.voskhozhdenie.sample import sample_deck
 from play import services, tasks
 from play.models import ActionLog, GameSession
+from tests.play.helpers import communicator, fresh, legal_deck_text
 from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
 
 BRAIN = make_bot("heuristic", SYSTEM, 3)
-
-
-def legal_deck_text(seed: int) -> str:
-    for attempt in range(200):
-        deck = sample_deck(SYSTEM.db, seed * 1000 + attempt, cities=2, main=20)
-        text = deck_text(deck, SYSTEM.db)
-        if not CHECKER.validate(text, "blitz", SYSTEM.db).problems:
-            return text
-    raise AssertionError("no legal sample deck")
-
-
-def fresh(session: GameSession) -> GameSession:
-    return GameSession.objects.get(pk=session.pk)
 
 
 def event_game(organiser, first, second) -> GameSession:
@@ -364,32 +349,6 @@ def test_nobody_acts_or_concedes_for_another_seat_over_http(
 
 
 # ---------------------------------------------------------------- websockets
-
-
-def communicator(session: GameSession, user, spectate: bool = False) -> WebsocketCommunicator:
-    from django.contrib.auth.models import AnonymousUser
-
-    from config.asgi import application
-
-    path = f"/ws/play/{session.pk}/" + ("spectate/" if spectate else "")
-    comm = WebsocketCommunicator(
-        application, path, headers=[(b"host", b"testserver"), (b"origin", b"http://testserver")]
-    )
-    comm.scope["user"] = user if user is not None else AnonymousUser()
-    return comm
-
-
-@pytest.fixture
-def own_channel_layer(settings):
-    """The real channel layer under a prefix of this test's own (parallel runs share Redis)."""
-    import copy
-    import uuid
-
-    layers = copy.deepcopy(settings.CHANNEL_LAYERS)
-    if "CONFIG" in layers["default"]:
-        layers["default"]["CONFIG"]["prefix"] = f"play-hidden-{uuid.uuid4().hex[:10]}"
-    settings.CHANNEL_LAYERS = layers
-    return layers
 
 
 @pytest.mark.django_db(transaction=True)

@@ -15,23 +15,13 @@ from __future__ import annotations
 import pytest
 
 from engine.ascension.game import SYSTEM as ASCENSION
-from engine.voskhozhdenie.decks import CHECKER, deck_text
 from engine.voskhozhdenie.game import SYSTEM
-from engine.voskhozhdenie.sample import sample_deck
 from play import services, tasks
 from play.models import GameSession
+from tests.play.helpers import legal_deck_text
 from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
-
-
-def legal_deck_text(seed: int) -> str:
-    for attempt in range(200):
-        deck = sample_deck(SYSTEM.db, seed * 1000 + attempt, cities=2, main=20)
-        text = deck_text(deck, SYSTEM.db)
-        if not CHECKER.validate(text, "blitz", SYSTEM.db).problems:
-            return text
-    raise AssertionError("no legal sample deck")
 
 
 def online_match(alice, players, bots=()):

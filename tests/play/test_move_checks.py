@@ -12,7 +12,8 @@ from asgiref.sync import async_to_sync
 from engine.ascension.game import SYSTEM
 from play import services
 from play.models import GameSession
-from tests.play.test_sessions import communicator, fresh, own_channel_layer, timed_game  # noqa: F401
+from tests.play.helpers import communicator, fresh
+from tests.play.test_sessions import timed_game
 
 RUNNING = GameSession.Status.RUNNING
 

@@ -12,25 +12,17 @@ import pytest
 from django.urls import reverse
 
 from engine.voskhozhdenie.bots import make_bot
-from engine.voskhozhdenie.decks import CHECKER, deck_text, to_engine_deck
+from engine.voskhozhdenie.decks import deck_text, to_engine_deck
 from engine.voskhozhdenie.game import SYSTEM
 from engine.voskhozhdenie.sample import sample_deck
 from play import tasks
 from play.models import GameSession
+from tests.play.helpers import legal_deck_text
 from tournaments import services
 from tournaments.models import Event, Match, Round
 from tournaments.tasks import advance_event
 
 pytestmark = pytest.mark.django_db
-
-
-def legal_deck_text(seed: int) -> str:
-    for attempt in range(200):
-        deck = sample_deck(SYSTEM.db, seed * 1000 + attempt, cities=2, main=20)
-        text = deck_text(deck, SYSTEM.db)
-        if not CHECKER.validate(text, "blitz", SYSTEM.db).problems:
-            return text
-    raise AssertionError("no legal sample deck")
 
 
 @pytest.fixture

@@ -21,12 +21,9 @@ from django.utils import timezone
 from engine.ascension.game import SYSTEM
 from play import services, tasks
 from play.models import GameSession, SessionSeat
+from tests.play.helpers import communicator, fresh
 
 pytestmark = pytest.mark.django_db
-
-
-def fresh(session: GameSession) -> GameSession:
-    return GameSession.objects.get(pk=session.pk)
 
 
 @pytest.fixture
@@ -187,8 +184,6 @@ def test_each_push_carries_the_running_clocks_deadlines(alice, bob):
 def test_the_socket_marks_a_move_near_the_deadline_and_no_other(
     alice, bob, queued, own_channel_layer
 ):
-    from tests.play.test_hidden_information import communicator
-
     session, seat = timed_game(alice, bob)
     user = seat.user
 
@@ -210,15 +205,3 @@ def test_the_socket_marks_a_move_near_the_deadline_and_no_other(
     assert len(queued) == 2
     marked = SessionSeat.objects.get(pk=seat.pk).pending_move_at
     assert marked is not None and abs(marked.timestamp() - queued[1][4]) < 1e-3
-
-
-@pytest.fixture
-def own_channel_layer(settings):
-    import copy
-    import uuid
-
-    layers = copy.deepcopy(settings.CHANNEL_LAYERS)
-    if "CONFIG" in layers["default"]:
-        layers["default"]["CONFIG"]["prefix"] = f"play-pending-{uuid.uuid4().hex[:10]}"
-    settings.CHANNEL_LAYERS = layers
-    return layers

@@ -13,12 +13,10 @@ import itertools
 import pytest
 
 from engine.core import registry
-from engine.voskhozhdenie.decks import CHECKER, deck_text
-from engine.voskhozhdenie.game import SYSTEM as VOSKHOZHDENIE
-from engine.voskhozhdenie.sample import sample_deck
 from play import services as play_services
 from play import tasks
 from play.models import GameSession
+from tests.play.helpers import legal_deck_text
 from tournaments import services
 from tournaments.models import Match, Round, StandingsSnapshot
 from tournaments.pods import PLACEMENT_POINTS
@@ -158,15 +156,6 @@ def test_a_player_who_concedes_a_pod_game_places_last(
     assert sorted(rows.values()) == [0, 4, 4]
 
 
-def legal_blitz_deck(seed: int) -> str:
-    for attempt in range(200):
-        deck = sample_deck(VOSKHOZHDENIE.db, seed * 1000 + attempt, cities=2, main=20)
-        text = deck_text(deck, VOSKHOZHDENIE.db)
-        if not CHECKER.validate(text, "blitz", VOSKHOZHDENIE.db).problems:
-            return text
-    raise AssertionError("no legal sample deck")
-
-
 def test_a_voskhozhdenie_pod_places_players_by_the_order_they_were_eliminated(
     alice, make_user, settings, django_capture_on_commit_callbacks
 ):
@@ -176,7 +165,7 @@ def test_a_voskhozhdenie_pod_places_players_by_the_order_they_were_eliminated(
     capture = django_capture_on_commit_callbacks
     event, _regs = pod_event(
         alice, make_user, system="voskhozhdenie", fmt="blitz", size=3, bots=3,
-        decks=lambda n: legal_blitz_deck(20 + n),
+        decks=lambda n: legal_deck_text(20 + n),
     )
     rnd, (session,) = publish_and_deal(alice, event, capture)
     assert session.seats.count() == 3 and all(session.decks)

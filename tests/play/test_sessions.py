@@ -11,7 +11,6 @@ from datetime import timedelta
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.testing import WebsocketCommunicator
 from django.urls import reverse
 from django.utils import timezone
 
@@ -19,6 +18,7 @@ from engine.ascension.bots import make_bot
 from engine.ascension.game import SYSTEM
 from play import services, tasks
 from play.models import ActionLog, GameSession, SessionSeat
+from tests.play.helpers import communicator, fresh
 from tests.tournaments.factories import make_event, seat_users
 from tournaments import services as tournament_services
 from tournaments.models import Match
@@ -26,10 +26,6 @@ from tournaments.models import Match
 pytestmark = pytest.mark.django_db
 
 HUMAN = 0
-
-
-def fresh(session: GameSession) -> GameSession:
-    return GameSession.objects.get(pk=session.pk)
 
 
 def snapshot(session: GameSession):
@@ -426,31 +422,6 @@ def test_a_second_user_never_sees_another_seats_hand_through_pages_or_api(
 
 
 # ---------------------------------------------------------------- websockets
-
-
-def communicator(session: GameSession, user, spectate: bool = False) -> WebsocketCommunicator:
-    from config.asgi import application
-
-    path = f"/ws/play/{session.pk}/" + ("spectate/" if spectate else "")
-    comm = WebsocketCommunicator(
-        application, path, headers=[(b"host", b"testserver"), (b"origin", b"http://testserver")]
-    )
-    if user is not None:
-        comm.scope["user"] = user
-    return comm
-
-
-@pytest.fixture
-def own_channel_layer(settings):
-    """The real channel layer under a prefix of this test's own (parallel runs share Redis)."""
-    import copy
-    import uuid
-
-    layers = copy.deepcopy(settings.CHANNEL_LAYERS)
-    if "CONFIG" in layers["default"]:
-        layers["default"]["CONFIG"]["prefix"] = f"play-test-{uuid.uuid4().hex[:10]}"
-    settings.CHANNEL_LAYERS = layers
-    return layers
 
 
 @pytest.mark.django_db(transaction=True)
