@@ -22,6 +22,14 @@ def hidden_from(state: dict, seat: int | None) -> set[int]:
     return hidden
 
 
+# Whole games from a list of picks: slow to run and large to shrink, by design.
+LONG_GAMES = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
 def check_views(state: dict) -> None:
     for seat in [None, *range(state["n"])]:
         view = S.view(state, seat)
@@ -30,11 +38,7 @@ def check_views(state: dict) -> None:
         assert "rng" not in json.dumps(view)
 
 
-@settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@LONG_GAMES
 @given(
     seed=st.integers(0, 2**32),
     n=st.integers(1, 4),
@@ -138,11 +142,7 @@ def _is_center_card(state: dict, iid: int) -> bool:
     return S.card(state, iid).pile == "center"
 
 
-@settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@LONG_GAMES
 @given(
     seed=st.integers(0, 2**32),
     picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=300),
