@@ -27,9 +27,7 @@ minutes.
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -38,15 +36,6 @@ from playwright.sync_api import Page, expect
 
 from play import services
 from play.models import GameSession
-from tests.browser.conftest import (
-    SERVER_START_TIMEOUT,
-    _daphne_command,
-    _database_url,
-    _free_port,
-    _port_answers,
-    _stop,
-    _tail,
-)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -79,60 +68,6 @@ def db_thread():
     yield run
     pool.submit(lambda: connection.close()).result(timeout=60)  # the helper thread's connection
     pool.shutdown()
-
-
-@pytest.fixture
-def embedded_server(live_server_url, tmp_path):
-    """A daphne in embedded mode on the test database: its own Celery worker threads. Its
-    output is kept in ``embedded.log`` in the test's temporary directory."""
-    from django.conf import settings
-    from django.db import connection
-
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("REDIS_URL", "CHANNEL_LAYER", "CHANNELS_PREFIX")
-    }
-    env.update(
-        DATABASE_URL=_database_url(connection.settings_dict),
-        DEBUG="true",
-        FAST_PASSWORD_HASHER="true",  # the test process hashes passwords with MD5
-        EMBEDDED_WORKER_THREADS="2",
-        DATABASE_POOL_MAX="4",
-        LOG_LEVEL="INFO",
-        PYTHONUNBUFFERED="1",
-    )
-    log = tmp_path / "embedded.log"
-    with log.open("ab") as out:
-        for _attempt in range(3):  # another process may take the free port first
-            port = _free_port()
-            proc = subprocess.Popen(
-                _daphne_command(port),
-                cwd=settings.BASE_DIR,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-            deadline = time.monotonic() + SERVER_START_TIMEOUT
-            while proc.poll() is None and time.monotonic() < deadline and not _port_answers(port):
-                time.sleep(0.1)
-            if proc.poll() is None and _port_answers(port):
-                break
-            _stop(proc)
-        else:
-            pytest.fail(f"the embedded daphne did not start:\n{_tail(log)}", pytrace=False)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        # The embedded worker's threads keep the process alive after SIGTERM: a short grace,
-        # then kill (the database notices the closed connections at once).
-        proc.terminate()
-        try:
-            proc.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 @pytest.fixture
