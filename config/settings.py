@@ -122,6 +122,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 100, minimum=0)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker (and beat) retries a lost broker for as long as it takes, every 30 s at most,
+# rather than exiting after 100 tries (about 46 minutes): restarting it cannot help.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 if REDIS_URL:
     # kombu's Redis transport with a channel that also closes when Redis went away, so a
     # worker holding unacknowledged messages reconnects instead of exiting (see
