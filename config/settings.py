@@ -121,6 +121,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # new PostgreSQL connections. A worker process keeps its connection for this many tasks.
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 100, minimum=0)
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+if not REDIS_URL:
+    # The in-memory broker is polled (every second by default): a move in embedded mode
+    # waited up to a second for a worker thread to see it.
+    CELERY_BROKER_TRANSPORT_OPTIONS["polling_interval"] = 0.05
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A worker (and beat) retries a lost broker for as long as it takes, every 30 s at most,
 # rather than exiting after 100 tries (about 46 minutes): restarting it cannot help.
