@@ -88,7 +88,7 @@ class EventPodsForm(forms.Form):
 
     timer = forms.BooleanField(label=_("pick timer"), required=False, initial=True)
     timer_scale = forms.IntegerField(
-        label=_("pick time (% of 5 s + 5 s a card, at most 75 s)"),
+        label=_("pick time (percent of 5 s + 5 s a card, at most 75 s)"),
         min_value=25,
         max_value=400,
         initial=100,
