@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from engine.core.protocol import replay
 from engine.voskhozhdenie.sample import sample_deck
 from tests.engine.voskhozhdenie.helpers import new_system
-from tests.engine.voskhozhdenie.test_zones import _assert_one_zone_each, _iids
+from tests.engine.voskhozhdenie.helpers import shown_iids
+from tests.engine.voskhozhdenie.test_zones import _assert_one_zone_each
 
 SYSTEM = new_system()
 
@@ -69,7 +70,7 @@ def test_random_legal_play_keeps_invariants(seed, players, teams, picks, options
         json.dumps(events)
         for viewer in [*range(players), None]:
             view = system.view(state, viewer)
-            assert not _iids(view) & _hidden_from(state, viewer)
+            assert not shown_iids(view) & _hidden_from(state, viewer)
             json.dumps(view)
     assert json.loads(json.dumps(state)) == state
     assert replay(system, config, decks, seed, log) == state
@@ -102,7 +103,7 @@ def test_long_random_games_keep_invariants():
             log.append((seat, action))
             _assert_one_zone_each(state)
             for viewer in [*range(players), None]:
-                assert not _iids(system.view(state, viewer)) & _hidden_from(state, viewer)
+                assert not shown_iids(system.view(state, viewer)) & _hidden_from(state, viewer)
         assert replay(system, config, decks, seed, log) == state
 
 

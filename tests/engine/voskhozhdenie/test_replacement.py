@@ -11,7 +11,7 @@ from engine.cards.model import Cost
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.voskhozhdenie.bots import make_bot
 from tests.engine.voskhozhdenie.helpers import card, game, new_system, place, start, to_actions
-from tests.engine.voskhozhdenie.test_zones import _iids
+from tests.engine.voskhozhdenie.helpers import shown_iids
 
 
 def _replacement(cid, replaces, effects, type_="squad", strength=3):
@@ -174,7 +174,7 @@ def test_a_replaced_draw_keeps_the_card_hidden_and_the_choice_decides(system):
     assert s["pending"]["kind"] == "replacement" and s["pending"]["player"] == seat
     view = system.view(s, seat)
     assert view["pending"]["affected"] is None  # still the top of the Main Deck
-    assert top not in _iids(view)
+    assert top not in shown_iids(view)
     new, _ = _answer(system, s, seat, two)
     assert new["players"][seat]["coins"] == coins + 2
     assert new["players"][seat]["main"][0] == top and new["players"][seat]["hand"] == hand
