@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from engine.core.protocol import replay
 from engine.voskhozhdenie.sample import sample_deck
-from tests.engine.voskhozhdenie.helpers import new_system
-from tests.engine.voskhozhdenie.helpers import shown_iids
+from tests.engine.voskhozhdenie.helpers import new_system, shown_iids
 from tests.engine.voskhozhdenie.test_zones import _assert_one_zone_each
 
 SYSTEM = new_system()

@@ -10,8 +10,15 @@ import pytest
 from engine.cards.model import Cost
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.voskhozhdenie.bots import make_bot
-from tests.engine.voskhozhdenie.helpers import card, game, new_system, place, start, to_actions
-from tests.engine.voskhozhdenie.helpers import shown_iids
+from tests.engine.voskhozhdenie.helpers import (
+    card,
+    game,
+    new_system,
+    place,
+    shown_iids,
+    start,
+    to_actions,
+)
 
 
 def _replacement(cid, replaces, effects, type_="squad", strength=3):
