@@ -88,6 +88,7 @@ def leaks(state, view, viewer) -> list[str]:
     if (
         pending.get("kind") in ("choose", "discard_down", "mulligan")
         and pending.get("effect") != "choose_one"
+        and pending.get("pick") != "player"  # the options are seats, not cards
     ):
         for value in pending.get("options") or ():
             instance(value, "view.pending.options")
@@ -177,3 +178,9 @@ def test_the_leak_check_finds_hidden_cards():
     assert leaks(state, {**view, "extra": {"note": card}}, 0)
     mine = state["players"][0]["main"][0]
     assert leaks(state, {**view, "extra": [{"source": mine}]}, 0)
+
+
+def test_a_choice_of_players_is_not_taken_for_hidden_cards():
+    """Found by the property test (seed 4326955, 4 players, Blitz): an effect that makes
+    a player choose a player lists seat numbers, which are no instance ids."""
+    _play(4326955, 4, False, "blitz", 25, 0)
