@@ -57,7 +57,7 @@ lint: install-dev
 
 test: system-deps install-dev services
 	$(BIN)/ruff check .
-	DATABASE_URL=$(PG_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+	HYPOTHESIS_PROFILE=ci DATABASE_URL=$(PG_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 bench: install-dev
 	$(BIN)/python bench/pairing.py

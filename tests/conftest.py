@@ -6,6 +6,13 @@ import contextlib
 import os
 
 import pytest
+from hypothesis import settings
+
+# `make test` (and so CI) runs the property tests with examples derived from each test,
+# the same on every run, so a landing never depends on the luck of a draw; run pytest
+# without HYPOTHESIS_PROFILE=ci to explore new random examples.
+settings.register_profile("ci", derandomize=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 def pytest_configure(config):
