@@ -11,7 +11,8 @@ process in embedded mode, ``config.embedded``) and looks for:
 - games still being played in a match settled without the engine (time, an official);
 - published rounds of online events with a match whose first game was never dealt;
 - self-running events whose rounds are all complete and that did not move on;
-- draft pods whose timer check is overdue, and pods building decks past their deadline.
+- draft pods whose timer check is overdue, and pods building decks past their deadline;
+- events whose decklist deadline passed with lists the deadline task did not lock.
 
 Every task queued here is one that is harmless late or twice (they carry the ``seq``
 or re-read their deadlines under a row lock). Each finding is claimed first, so a
@@ -82,6 +83,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
         ("rounds", _undealt_rounds),
         ("events", _events_not_advanced),
         ("pods", _overdue_pods),
+        ("decklists", _decklists_past_deadline),
     )
     for name, step in steps:
         try:
@@ -239,5 +241,28 @@ def _overdue_pods(now: datetime, cutoff: datetime) -> int:
     for pk, deadline in building:
         if _claim("building", pk, deadline):
             _queue(lambda pk=pk: draft_tasks.finish_building.delay(pk))
+            queued += 1
+    return queued
+
+
+def _decklists_past_deadline(now: datetime, cutoff: datetime) -> int:
+    """An event whose decklist deadline passed a while ago with lists still open that the
+    deadline task locks (legal or not yet checked): its ``eta`` task was lost."""
+    from tournaments.models import Decklist, Event
+    from tournaments.tasks import lock_decklists_at_deadline
+
+    open_lists = Decklist.objects.filter(registration__event=OuterRef("pk"), locked=False).exclude(
+        is_legal=False
+    )
+    events = (
+        Event.objects.filter(decklist_deadline__lt=cutoff)
+        .exclude(status=Event.Status.FINISHED)
+        .filter(Exists(open_lists))
+        .values_list("pk", "decklist_deadline")[:BATCH]
+    )
+    queued = 0
+    for pk, deadline in events:
+        if _claim("decklists", pk, deadline):
+            _queue(lambda pk=pk: lock_decklists_at_deadline.delay(pk))
             queued += 1
     return queued

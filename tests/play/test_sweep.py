@@ -36,6 +36,7 @@ def queued(monkeypatch):
         tournament_tasks.advance_event,
         draft_tasks.run_timers,
         draft_tasks.finish_building,
+        tournament_tasks.lock_decklists_at_deadline,
     ):
         monkeypatch.setattr(
             task, "delay", lambda *args, _name=task.name: sent.append((_name, args))
@@ -71,7 +72,7 @@ def test_a_bot_game_whose_move_task_was_lost_resumes_after_a_sweep(
     assert queued == [("play.tasks.bot_move", (session.pk, seq))]
     # A second sweep changes nothing more: the game is claimed until it is late again.
     assert recovery.sweep(later()) == dict.fromkeys(
-        ("ended", "bots", "clocks", "rounds", "events", "pods"), 0
+        ("ended", "bots", "clocks", "rounds", "events", "pods", "decklists"), 0
     )
     assert len(queued) == 1
     with django_capture_on_commit_callbacks(execute=False):
@@ -200,3 +201,24 @@ def test_a_round_whose_games_were_never_dealt_is_started_by_the_sweep(
     with django_capture_on_commit_callbacks(execute=False):
         assert tasks.start_round_games.apply(args=(rnd.pk,)).get() == 2
     assert GameSession.objects.filter(match__round=rnd).count() == 2
+
+
+def test_decklists_whose_deadline_task_was_lost_are_locked_after_a_sweep(alice, queued):
+    from tournaments import tasks as tournament_tasks
+    from tournaments.models import Decklist, Event
+
+    event, regs = make_event(alice, players=2)
+    for reg in regs:
+        Decklist.objects.create(registration=reg, text="3 Anything", is_legal=None)
+    Decklist.objects.filter(registration=regs[1]).update(is_legal=False)  # stays open
+    Event.objects.filter(pk=event.pk).update(decklist_deadline=timezone.now() + timedelta(hours=1))
+    assert recovery.sweep()["decklists"] == 0  # before the deadline: nothing to do
+    Event.objects.filter(pk=event.pk).update(decklist_deadline=timezone.now() - timedelta(seconds=5))
+    assert recovery.sweep()["decklists"] == 0  # just past it: the task may still come
+    assert recovery.sweep(later())["decklists"] == 1
+    assert recovery.sweep(later())["decklists"] == 0  # claimed once
+    assert queued == [("tournaments.tasks.lock_decklists_at_deadline", (event.pk,))]
+    assert tournament_tasks.lock_decklists_at_deadline.apply(args=(event.pk,)).get() == 1
+    locked = dict(Decklist.objects.values_list("registration_id", "locked"))
+    assert locked == {regs[0].pk: True, regs[1].pk: False}  # the illegal list stays open
+    assert recovery.sweep(later(120))["decklists"] == 0  # nothing left to lock
