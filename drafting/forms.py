@@ -103,10 +103,11 @@ class EventPodsForm(forms.Form):
     def __init__(self, *args, event=None, **kwargs):
         super().__init__(*args, **kwargs)
         if event is not None:
+            from drafting.services import event_pod_kind
             from engine.core import registry
 
             info = registry.get(event.game_system)
-            sealed = event.format == "sealed"
+            sealed = event_pod_kind(event) == Pod.Kind.SEALED
             self.fields["boosters_per_player"].initial = (
                 info.sealed_boosters if sealed else info.boosters_per_player
             )

@@ -224,6 +224,14 @@ def quick_pod(user: User, *, kind: str = Pod.Kind.DRAFT, **fields: Any) -> Pod:
     return start_pod(user, pod)
 
 
+def event_pod_kind(event) -> str:
+    """The kind of pod a limited event plays from: sealed pools for a Sealed event, else
+    a booster draft."""
+    from tournaments.models import Event
+
+    return Pod.Kind.SEALED if event.format == Event.Format.SEALED else Pod.Kind.DRAFT
+
+
 def create_event_pods(
     actor: User, event, *, boosters_per_player: int | None = None, **fields: Any
 ) -> list[Pod]:
@@ -238,21 +246,17 @@ def create_event_pods(
     again exactly. Bot registrations get bot seats. The organiser starts the pods when the
     players are ready (``start_event_pods``); from now on nobody may register.
     """
-    from engine.core import registry
     from tournaments.models import AuditEntry, Event, Registration
+    from tournaments.services import is_limited
 
     _check_event_organiser(actor, event)
     fields = {k: v for k, v in fields.items() if v is not None}
     fields["game_system"] = event.game_system
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        try:
-            limited = registry.get(event.game_system).format(event.format).limited
-        except registry.UnknownGameSystem:
-            limited = False
-        if not limited:
+        if not is_limited(event):
             raise PodError(_("Only a Draft event or a Sealed event plays from pods."))
-        kind = Pod.Kind.SEALED if event.format == Event.Format.SEALED else Pod.Kind.DRAFT
+        kind = event_pod_kind(event)
         fields["kind"] = kind
         if "set_codes" not in fields:
             codes = default_set_codes(event.game_system, kind)

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -86,14 +87,43 @@ def _daphne_command(port: int) -> list[str]:
     return [*base, "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]
 
 
-def _stop(proc: subprocess.Popen) -> None:
+def _stop(proc: subprocess.Popen, grace: float = 10) -> None:
+    """SIGTERM, then SIGKILL after ``grace`` seconds."""
     if proc.poll() is None:
         proc.terminate()
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=10)
+
+
+def _start_daphne(env: dict[str, str], log: Path, what: str) -> tuple[subprocess.Popen, int]:
+    """A daphne serving the project on a free port, its output appended to ``log``; the
+    test run fails with that output if it does not start (three tries: another process
+    may take the free port first)."""
+    from django.conf import settings
+
+    with log.open("ab") as out:
+        for _attempt in range(3):
+            port = _free_port()
+            out.write(f"--- {' '.join(_daphne_command(port))}\n".encode())
+            out.flush()
+            proc = subprocess.Popen(
+                _daphne_command(port),
+                cwd=settings.BASE_DIR,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+            deadline = time.monotonic() + SERVER_START_TIMEOUT
+            while proc.poll() is None and time.monotonic() < deadline and not _port_answers(port):
+                time.sleep(0.1)
+            if proc.poll() is None and _port_answers(port):
+                return proc, port
+            _stop(proc)
+    pytest.fail(f"{what} did not start; its output:\n{_tail(log)}", pytrace=False)
 
 
 def _wait_for_disconnects(django_db_blocker, timeout: float = 10.0) -> None:
@@ -141,29 +171,7 @@ def daphne_server(django_db_setup, django_db_blocker, tmp_path_factory):
         "PYTHONUNBUFFERED": "1",
     }
     log = tmp_path_factory.mktemp("daphne") / "daphne.log"
-    proc = None
-    with log.open("ab") as out:
-        for _attempt in range(3):  # another process may grab the free port first
-            port = _free_port()
-            out.write(f"--- {' '.join(_daphne_command(port))}\n".encode())
-            out.flush()
-            proc = subprocess.Popen(
-                _daphne_command(port),
-                cwd=settings.BASE_DIR,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-            deadline = time.monotonic() + SERVER_START_TIMEOUT
-            while proc.poll() is None and time.monotonic() < deadline and not _port_answers(port):
-                time.sleep(0.1)
-            if proc.poll() is None and _port_answers(port):
-                break
-            _stop(proc)
-            proc = None
-    if proc is None:
-        pytest.fail(f"daphne did not start; its output:\n{_tail(log)}", pytrace=False)
+    proc, port = _start_daphne(env, log, "daphne")
     _server_log = log
     try:
         yield LiveServer(url=f"http://127.0.0.1:{port}", channels_prefix=prefix, log=log)
@@ -194,7 +202,6 @@ def embedded_server(live_server_url, tmp_path):
     test's report); the address is returned.
     """
     global _embedded_log
-    from django.conf import settings
     from django.db import connection
 
     env = {
@@ -212,27 +219,7 @@ def embedded_server(live_server_url, tmp_path):
         PYTHONUNBUFFERED="1",
     )
     log = tmp_path / "embedded.log"
-    proc = None
-    with log.open("ab") as out:
-        for _attempt in range(3):  # another process may take the free port first
-            port = _free_port()
-            proc = subprocess.Popen(
-                _daphne_command(port),
-                cwd=settings.BASE_DIR,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
-            deadline = time.monotonic() + SERVER_START_TIMEOUT
-            while proc.poll() is None and time.monotonic() < deadline and not _port_answers(port):
-                time.sleep(0.1)
-            if proc.poll() is None and _port_answers(port):
-                break
-            _stop(proc)
-            proc = None
-    if proc is None:
-        pytest.fail(f"the embedded daphne did not start:\n{_tail(log)}", pytrace=False)
+    proc, port = _start_daphne(env, log, "the embedded daphne")
     _embedded_log = log
     try:
         yield f"http://127.0.0.1:{port}"
@@ -240,12 +227,34 @@ def embedded_server(live_server_url, tmp_path):
         _embedded_log = None
         # The worker's threads keep the process alive after SIGTERM: a short grace, then
         # kill (the database notices the closed connections at once).
-        proc.terminate()
-        try:
-            proc.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        _stop(proc, grace=2)
+
+
+@pytest.fixture
+def db_thread():
+    """One thread for the test's ORM calls while Playwright runs (Django refuses them in
+    the thread of Playwright's event loop)."""
+    from django.db import connection
+
+    pool = ThreadPoolExecutor(max_workers=1)
+
+    def run(fn, *args):
+        return pool.submit(fn, *args).result(timeout=60)
+
+    yield run
+    pool.submit(lambda: connection.close()).result(timeout=60)  # the helper thread's connection
+    pool.shutdown()
+
+
+def log_in(page, username: str) -> None:
+    """Log in through the login page (test users' passwords are ``pw-<name>``)."""
+    from playwright.sync_api import expect
+
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(f"pw-{username}")
+    page.locator("main").get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("button", name=f"Log out ({username})")).to_be_visible()
 
 
 @pytest.fixture(scope="session", autouse=True)

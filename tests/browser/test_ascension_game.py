@@ -29,13 +29,13 @@ from __future__ import annotations
 import json
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from play import services
 from play.models import GameSession
+from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,30 +44,6 @@ POOL = 2  # config["honor_pool"]; the rulebook's pool for 2 players is 60 (A-11)
 MAX_MOVES = 400
 # The players' plan: the first button of the best kind.
 PRIORITY = {"choose": 0, "play": 1, "activate": 2, "defeat": 3, "acquire": 4, "end_turn": 5}
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"pw-{username}")
-    page.locator("main").get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("button", name=f"Log out ({username})")).to_be_visible()
-
-
-@pytest.fixture
-def db_thread():
-    """One thread for the test's ORM calls while Playwright runs (Django refuses them in
-    the thread of Playwright's event loop)."""
-    from django.db import connection
-
-    pool = ThreadPoolExecutor(max_workers=1)
-
-    def run(fn, *args):
-        return pool.submit(fn, *args).result(timeout=60)
-
-    yield run
-    pool.submit(lambda: connection.close()).result(timeout=60)  # the helper thread's connection
-    pool.shutdown()
 
 
 @pytest.fixture

@@ -7,8 +7,6 @@ added while the page is open is written from one helper thread.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 from playwright.sync_api import expect
 
@@ -18,20 +16,6 @@ from tests.dashboard.helpers import bot_game, drafting_pod, running_event
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture
-def db_thread():
-    from django.db import connection
-
-    pool = ThreadPoolExecutor(max_workers=1)
-
-    def run(fn, *args):
-        return pool.submit(fn, *args).result(timeout=60)
-
-    yield run
-    pool.submit(lambda: connection.close()).result(timeout=60)
-    pool.shutdown()
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from drafting import services as drafting
 from drafting.models import Pod
 from engine.cards import loader
 from engine.core import rng
+from tests.browser.conftest import log_in
 from tournaments import services as events
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -36,14 +37,6 @@ def draft_event(alice, bob, live_server_url):
     (pod,) = drafting.create_event_pods(alice, event, bots_inline=True, pick_max_seconds=600)
     drafting.start_event_pods(alice, event)
     return event, Pod.objects.get(pk=pod.pk)
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"pw-{username}")
-    page.locator("main").get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("button", name=f"Log out ({username})")).to_be_visible()
 
 
 def overflow(page: Page) -> int:

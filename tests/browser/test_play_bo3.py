@@ -30,7 +30,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -39,6 +38,7 @@ from config import push
 from engine.ascension.game import SYSTEM
 from play import services, tasks
 from play.models import GameSession
+from tests.browser.conftest import log_in
 from tournaments import services as tournament_services
 from tournaments.models import Game, Match
 
@@ -48,30 +48,6 @@ POOL = 1  # config["honor_pool"]; the rulebook's pool for 2 players is 60 (A-11)
 MAX_MOVES = 200  # a game of the race below; the longest of 400 seeds took 43
 PRIORITY = {"choose": 0, "play": 1, "activate": 2, "defeat": 3, "acquire": 4, "end_turn": 5}
 POWER_CARD = "Militia"  # the starter deck's power card (1 power); the race buys nothing
-
-
-def log_in(page: Page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(f"pw-{username}")
-    page.locator("main").get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("button", name=f"Log out ({username})")).to_be_visible()
-
-
-@pytest.fixture
-def db_thread():
-    """One thread for the test's ORM calls while Playwright runs (Django refuses them in
-    the thread of Playwright's event loop)."""
-    from django.db import connection
-
-    pool = ThreadPoolExecutor(max_workers=1)
-
-    def run(fn, *args):
-        return pool.submit(fn, *args).result(timeout=60)
-
-    yield run
-    pool.submit(lambda: connection.close()).result(timeout=60)
-    pool.shutdown()
 
 
 @pytest.fixture

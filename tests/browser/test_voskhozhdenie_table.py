@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import transaction
@@ -32,20 +31,6 @@ HUMAN_MOVES = 14  # clicks: the opening decisions and a few turns of two rounds
 PRIORITY = ["first_player", "keep", "decline", "play", "declare", "assign", "tactic_wound",
             "choose", "discard", "direct_attack", "activate", "pass", "decree", "superiority",
             "mulligan"]  # fmt: skip
-
-
-@pytest.fixture
-def db_thread():
-    from django.db import connection
-
-    pool = ThreadPoolExecutor(max_workers=1)
-
-    def run(fn, *args):
-        return pool.submit(fn, *args).result(timeout=60)
-
-    yield run
-    pool.submit(lambda: connection.close()).result(timeout=60)
-    pool.shutdown()
 
 
 @pytest.fixture
