@@ -123,7 +123,10 @@ def test_a_player_drafts_against_bots_builds_a_deck_and_is_paired(draft_event, n
     assert overflow(page) <= 0, f"deck building is {overflow(page)}px wider than a phone"
 
     page.get_by_role("link", name="Suggest a deck").click()
+    expect(page).to_have_url(re.compile(r"\?suggest=1$"))
     expect(page.locator("#deck-check")).to_contain_text("This deck is legal.")
+    # The live check is bound once htmx has run (deferred scripts, then "load").
+    page.wait_for_load_state("load")
     # The check is live: taking a City out breaks rule 4.5.5.1 at once.
     index = page.eval_on_selector_all(
         ".deck-pool select", "els => els.findIndex(e => e.value === 'cities')"
