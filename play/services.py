@@ -43,6 +43,7 @@ from config import push
 from engine.core import registry
 from engine.core.errors import EngineError, IllegalAction
 from engine.core.protocol import GameResult, GameSystem, State, replay
+from play import rows
 from play.models import ActionLog, GameSession, SessionSeat, new_game_seed
 
 logger = logging.getLogger("gauntlet.play")
@@ -525,7 +526,7 @@ def join_game(user: User, token: str, deck: Any = None) -> GameSession:
 def _start(session: GameSession) -> None:
     """Deal the game (inside the caller's transaction) and start the clocks."""
     system = engine_of(session.system)
-    seats = list(session.seats.order_by("number"))
+    seats = _seats(session)
     decks = list(session.decks) if session.decks else [None] * len(seats)
     try:
         state = system.new_game(session.config, decks, session.seed)
@@ -815,7 +816,18 @@ class Applied:
 
 
 def _lock(session_id: int) -> GameSession | None:
-    return GameSession.objects.select_for_update().filter(pk=session_id).first()
+    """The session row, locked until the transaction ends (``select_for_update``)."""
+    found = rows.select(GameSession, "id", [session_id], lock=True)
+    return found[0] if found else None
+
+
+def _seats(session: GameSession) -> list[SessionSeat]:
+    """The session's seats in seat order (each knowing its session without a query)."""
+    seats = rows.select(SessionSeat, "session", [session.pk], order_by="number")
+    cache = SessionSeat._meta.get_field("session")
+    for seat in seats:
+        cache.set_cached_value(seat, session)
+    return seats
 
 
 def _made_at(submitted_at: float | None, now: datetime) -> datetime:
@@ -860,7 +872,7 @@ def apply_action(
                 ).update(pending_move_at=None)
             return Applied("stale", message, session.seq)
         system = engine_of(session.system)
-        seats = list(session.seats.order_by("number"))
+        seats = _seats(session)
         now = timezone.now()
         acting = next((s for s in seats if s.number == seat), None)
         made = _made_at(submitted_at, now)
@@ -885,7 +897,9 @@ def apply_action(
             _push_error_on_commit(session_id, seat, seq, message)
             return Applied("illegal", message, seq)
         _before_commit_hook(session_id, seq)
-        ActionLog.objects.create(session=session, seq=seq, seat=seat, action=action, events=events)
+        rows.insert(
+            ActionLog(session_id=session.pk, seq=seq, seat=seat, action=action, events=events)
+        )
         session.state = state
         session.seq = seq + 1
         result = system.result(state)
@@ -899,7 +913,7 @@ def apply_action(
             drawn = GameResult(finished=True, winners=(), draw=True, eliminated=())
             _finish(session, seats, drawn, GameSession.EndReason.TIME, now)
         else:
-            session.save(update_fields=["state", "seq", "updated_at"])
+            rows.update([session], ["state", "seq", "updated_at"])
             _after_change(session, seats, system, now)
     return Applied("applied", seq=seq + 1)
 
@@ -970,7 +984,7 @@ def flag_time(session_id: int, seat: int, seq: int) -> bool:
         session = _lock(session_id)
         if session is None or session.status != GameSession.Status.RUNNING:
             return False
-        seats = list(session.seats.order_by("number"))
+        seats = _seats(session)
         acting = next((s for s in seats if s.number == seat), None)
         if acting is None:
             return False
@@ -1027,7 +1041,7 @@ def concede(user: User, session: GameSession) -> GameSession:
             raise NotAllowed(_("Only the players of this game can concede it."))
         if session.status != GameSession.Status.RUNNING:
             raise PlayError(_("This game is not being played."))
-        seats = list(session.seats.order_by("number"))
+        seats = _seats(session)
         acting = next(s for s in seats if s.number == seat.number)
         _end_by_default(
             session,
@@ -1100,11 +1114,7 @@ def _run_clocks(
             dirty = True
         if dirty:
             changed.append(seat)
-    fields = ["time_left", "deadline", "clock_check_at", "pending_move_at"]
-    if len(changed) == 1:
-        changed[0].save(update_fields=fields)
-    elif changed:
-        SessionSeat.objects.bulk_update(changed, fields)
+    rows.update(changed, ["time_left", "deadline", "clock_check_at", "pending_move_at"])
 
 
 def _schedule_clock(session_id: int, seat: int, seq: int, eta: datetime) -> None:
@@ -1289,7 +1299,7 @@ def end_match_sessions(match_id: int) -> int:
             session = _lock(session_id)
             if session is None or session.is_over:
                 continue
-            seats = list(session.seats.order_by("number"))
+            seats = _seats(session)
             now = timezone.now()
             was_running = session.status == GameSession.Status.RUNNING
             if was_running and match.result_source == Match.Source.TIME:
