@@ -113,26 +113,39 @@ def _end_settled_games(now: datetime, cutoff: datetime) -> int:
     return sum(end_match_sessions(match_id) for match_id in list(match_ids))
 
 
+BOTS_CURSOR_KEY = "play-sweep:bots-after"
+
+
 def _stalled_bots(now: datetime, cutoff: datetime) -> int:
+    """Games with a bot where nothing has moved for a while, ``BATCH`` at a time in id order
+    from where the last sweep stopped (wrapping round), so that games waiting on a person
+    (a bot game left idle) never keep the ones further on from being looked at."""
     from play import tasks
     from play.services import engine_of
 
     bots = SessionSeat.objects.filter(session=OuterRef("pk"), is_bot=True)
-    stalled = (
-        GameSession.objects.filter(status=GameSession.Status.RUNNING, updated_at__lt=cutoff)
-        .filter(Exists(bots))
-        .order_by("updated_at")
-        .values_list("pk", "system", "seq", "state", "updated_at")[:BATCH]
-    )
+    candidates = GameSession.objects.filter(
+        status=GameSession.Status.RUNNING, updated_at__lt=cutoff
+    ).filter(Exists(bots))
+    after = cache.get(BOTS_CURSOR_KEY) or 0
+    fields = ("pk", "system", "seq", "state", "updated_at")
+    found = list(candidates.filter(pk__gt=after).order_by("pk").values_list(*fields)[:BATCH])
+    if len(found) < BATCH and after:  # the end reached: go on from the start
+        wrapped = candidates.filter(pk__lte=after).order_by("pk").values_list(*fields)
+        found += list(wrapped[: BATCH - len(found)])
+    last = found[-1][0] if len(found) == BATCH else 0
+    cache.set(BOTS_CURSOR_KEY, last, timeout=None)
     queued = 0
-    for pk, system, seq, state, stamp in stalled:
+    for pk, system, seq, state, stamp in found:
         if state is None:
             continue
         to_act = set(engine_of(system).to_act(state))
         if not SessionSeat.objects.filter(session_id=pk, is_bot=True, number__in=to_act).exists():
             continue  # a person is to act: not the bot's task that is missing
         # Claim: only the sweep whose UPDATE matched the row queues the move.
-        claimed = GameSession.objects.filter(pk=pk, seq=seq, updated_at=stamp).update(updated_at=now)
+        claimed = GameSession.objects.filter(pk=pk, seq=seq, updated_at=stamp).update(
+            updated_at=now
+        )
         if claimed:
             _queue(lambda pk=pk, seq=seq: tasks.bot_move.delay(pk, seq))
             queued += 1
@@ -200,7 +213,12 @@ def _events_not_advanced(now: datetime, cutoff: datetime) -> int:
     )
     queued = 0
     for pk in events:
-        last = Round.objects.filter(event_id=pk).order_by("-number").values_list("completed_at", flat=True).first()
+        last = (
+            Round.objects.filter(event_id=pk)
+            .order_by("-number")
+            .values_list("completed_at", flat=True)
+            .first()
+        )
         if last is None or last >= cutoff:
             continue
         if _claim("event", pk, last):
@@ -221,12 +239,13 @@ def _overdue_pods(now: datetime, cutoff: datetime) -> int:
     from drafting import tasks as draft_tasks
     from drafting.models import Pod, Seat
 
-    armed = Seat.objects.filter(
-        pod=OuterRef("pk"), pick_deadline__lt=cutoff
-    ).exclude(timer_key="")
+    armed = Seat.objects.filter(pod=OuterRef("pk"), pick_deadline__lt=cutoff).exclude(timer_key="")
     drafting = (
         Pod.objects.filter(status=Pod.Status.DRAFTING)
-        .filter(Q(timers_due__lt=cutoff) | Q(timers_due__isnull=True, pk__in=Pod.objects.filter(Exists(armed)).values("pk")))
+        .filter(
+            Q(timers_due__lt=cutoff)
+            | Q(timers_due__isnull=True, pk__in=Pod.objects.filter(Exists(armed)).values("pk"))
+        )
         .values_list("pk", "timers_due")[:BATCH]
     )
     queued = 0

@@ -98,6 +98,30 @@ def test_a_person_to_act_is_not_a_lost_task(alice, queued, django_capture_on_com
     assert queued == []
 
 
+def test_games_waiting_on_a_person_do_not_hide_a_stalled_bot_game_behind_them(
+    alice, queued, monkeypatch, django_capture_on_commit_callbacks
+):
+    from django.core.cache import cache
+
+    monkeypatch.setattr(recovery, "BATCH", 2)
+    cache.delete(recovery.BOTS_CURSOR_KEY)
+    waiting = []
+    for _ in range(3):  # bot games left idle by their person: nothing to re-queue
+        with django_capture_on_commit_callbacks(execute=False):
+            session = services.create_bot_game(alice, "ascension", "heuristic")
+        while SYSTEM.to_act(GameSession.objects.get(pk=session.pk).state) != (HUMAN,):
+            with django_capture_on_commit_callbacks(execute=False):
+                tasks.bot_move.apply(args=(session.pk, GameSession.objects.get(pk=session.pk).seq))
+        waiting.append(session.pk)
+    stalled = bot_to_act(alice, django_capture_on_commit_callbacks)
+    # Two games a sweep, in id order from where the last one stopped: the second sweep
+    # reaches the stalled game, however many idle ones come before it.
+    assert recovery.sweep(later())["bots"] == 0
+    assert recovery.sweep(later())["bots"] == 1
+    assert queued == [("play.tasks.bot_move", (stalled.pk, stalled.seq))]
+    assert max(waiting) < stalled.pk
+
+
 def timed_game(alice, bob, django_capture_on_commit_callbacks) -> GameSession:
     with django_capture_on_commit_callbacks(execute=False):
         session = services.create_friend_game(alice, "ascension", time_bank=60)
@@ -213,7 +237,9 @@ def test_decklists_whose_deadline_task_was_lost_are_locked_after_a_sweep(alice, 
     Decklist.objects.filter(registration=regs[1]).update(is_legal=False)  # stays open
     Event.objects.filter(pk=event.pk).update(decklist_deadline=timezone.now() + timedelta(hours=1))
     assert recovery.sweep()["decklists"] == 0  # before the deadline: nothing to do
-    Event.objects.filter(pk=event.pk).update(decklist_deadline=timezone.now() - timedelta(seconds=5))
+    Event.objects.filter(pk=event.pk).update(
+        decklist_deadline=timezone.now() - timedelta(seconds=5)
+    )
     assert recovery.sweep()["decklists"] == 0  # just past it: the task may still come
     assert recovery.sweep(later())["decklists"] == 1
     assert recovery.sweep(later())["decklists"] == 0  # claimed once
