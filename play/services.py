@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
@@ -997,8 +998,7 @@ def flag_time(session_id: int, seat: int, seq: int) -> bool:
                 now + timedelta(seconds=PENDING_RECHECK_SECONDS),
                 acting.deadline + timedelta(seconds=PENDING_GRACE_SECONDS),
             )
-            _schedule_clock(session.pk, seat, session.seq, due)
-            acting.clock_check_at = due
+            acting.clock_check_at = _schedule_clock(session.pk, seat, session.seq, due)
             acting.save(update_fields=["clock_check_at"])
             return False
         if running and acting.deadline <= now:
@@ -1010,8 +1010,7 @@ def flag_time(session_id: int, seat: int, seq: int) -> bool:
         if running:
             if pending and due <= acting.deadline:
                 return False
-            _schedule_clock(session.pk, seat, session.seq, acting.deadline)
-            acting.clock_check_at = acting.deadline
+            acting.clock_check_at = _schedule_clock(session.pk, seat, session.seq, acting.deadline)
         else:
             if pending:
                 return False
@@ -1109,20 +1108,32 @@ def _run_clocks(
             seat.deadline = now + timedelta(seconds=seat.time_left)
             due = seat.clock_check_at
             if due is None or due <= now or due > seat.deadline:
-                seat.clock_check_at = seat.deadline
-                _schedule_clock(session.pk, seat.number, session.seq, seat.deadline)
+                seat.clock_check_at = _schedule_clock(
+                    session.pk, seat.number, session.seq, seat.deadline
+                )
             dirty = True
         if dirty:
             changed.append(seat)
     rows.update(changed, ["time_left", "deadline", "clock_check_at", "pending_move_at"])
 
 
-def _schedule_clock(session_id: int, seat: int, seq: int, eta: datetime) -> None:
+def clock_task_horizon() -> timedelta:
+    """How far ahead a clock task may be queued: short of the broker's visibility timeout,
+    after which Redis would hand a task still waiting for its time to a worker again."""
+    timeout = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 3600)
+    return timedelta(seconds=max(60.0, float(timeout) - 600))
+
+
+def _schedule_clock(session_id: int, seat: int, seq: int, eta: datetime) -> datetime:
+    """Queue the seat's clock check for ``eta``, or for the horizon if that is sooner (the
+    check then queues itself again for the deadline, ``flag_time``); returns when it is due."""
     from play import tasks
 
+    eta = min(eta, timezone.now() + clock_task_horizon())
     transaction.on_commit(
         lambda: tasks.clock_expired.apply_async((session_id, seat, seq), eta=eta), robust=True
     )
+    return eta
 
 
 def _after_change(

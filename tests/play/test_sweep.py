@@ -248,3 +248,34 @@ def test_decklists_whose_deadline_task_was_lost_are_locked_after_a_sweep(alice, 
     locked = dict(Decklist.objects.values_list("registration_id", "locked"))
     assert locked == {regs[0].pk: True, regs[1].pk: False}  # the illegal list stays open
     assert recovery.sweep(later(120))["decklists"] == 0  # nothing left to lock
+
+
+def test_a_clock_beyond_the_brokers_visibility_timeout_is_checked_in_steps(
+    alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A Redis broker hands a task still waiting for its time to a worker again after the
+    visibility timeout: no clock task is queued further ahead than ``clock_task_horizon``."""
+    sent = []
+    monkeypatch.setattr(
+        tasks.clock_expired, "apply_async", lambda args, eta: sent.append((args, eta))
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        session = services.create_friend_game(alice, "ascension", time_bank=3 * 3600)
+        services.join_game(bob, session.invite_token)
+    session = GameSession.objects.get(pk=session.pk)
+    (acting,) = SYSTEM.to_act(session.state)
+    seat = session.seats.get(number=acting)
+    horizon = services.clock_task_horizon()
+    assert horizon < timedelta(hours=1)
+    assert seat.deadline - timezone.now() > timedelta(hours=2)
+    ((args, eta),) = sent
+    assert args == (session.pk, acting, 0) and eta == seat.clock_check_at
+    assert eta - timezone.now() <= horizon < seat.deadline - eta
+    # The check at the horizon finds the clock running and queues the next step.
+    SessionSeat.objects.filter(pk=seat.pk).update(clock_check_at=timezone.now())  # its time came
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.clock_expired.apply(args=args).get() is False
+    assert len(sent) == 2
+    seat.refresh_from_db()
+    assert sent[1][1] == seat.clock_check_at and seat.clock_check_at < seat.deadline
+    assert GameSession.objects.get(pk=session.pk).status == GameSession.Status.RUNNING
