@@ -401,6 +401,8 @@ def create_casual_game(
             for number in range(1 + friends, players)
         ]
     with transaction.atomic():
+        if friends:
+            _check_open_invitations(user)
         session = GameSession.objects.create(
             system=system,
             created_by=user,
@@ -421,6 +423,26 @@ def create_casual_game(
         if not friends:
             _start(session)
     return session
+
+
+OPEN_INVITATIONS = 10  # casual games a player may have waiting for friends at once
+
+
+def _check_open_invitations(user: User) -> None:
+    """Refuse a new invitation while the user has ``OPEN_INVITATIONS`` games waiting for
+    friends. The user's row is locked first, so two requests at once cannot both pass."""
+    type(user).objects.select_for_update().filter(pk=user.pk).first()
+    waiting = GameSession.objects.filter(
+        created_by=user, match__isnull=True, status=GameSession.Status.WAITING
+    ).count()
+    if waiting >= OPEN_INVITATIONS:
+        raise PlayError(
+            _(
+                "You already have %(n)s games waiting for players: call one off "
+                "(or wait for your friends) before inviting to another."
+            )
+            % {"n": waiting}
+        )
 
 
 def _whole(value: Any) -> int:

@@ -223,6 +223,22 @@ def test_friends_cannot_be_left_no_seat(alice):
         services.create_friend_game(alice, "ascension", players=2, bots=1)
 
 
+def test_open_invitations_are_limited_until_one_is_called_off_or_starts(alice, bob, monkeypatch):
+    monkeypatch.setattr(services, "OPEN_INVITATIONS", 2)
+    first = services.create_friend_game(alice, "ascension")
+    services.create_friend_game(alice, "ascension")
+    with pytest.raises(services.PlayError, match="already have 2 games waiting"):
+        services.create_friend_game(alice, "ascension")
+    assert GameSession.objects.filter(created_by=alice).count() == 2
+    # Games against bots only and other players' invitations are not counted.
+    services.create_bot_game(alice, "ascension", "random")
+    services.create_friend_game(bob, "ascension")
+    services.abort(alice, first)
+    third = services.create_friend_game(alice, "ascension")
+    services.join_game(bob, third.invite_token)  # started: no longer waiting
+    services.create_friend_game(alice, "ascension")
+
+
 # ---------------------------------------------------------------- solo
 
 
