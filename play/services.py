@@ -847,9 +847,9 @@ def _lock(session_id: int) -> GameSession | None:
 def _seats(session: GameSession) -> list[SessionSeat]:
     """The session's seats in seat order (each knowing its session without a query)."""
     seats = rows.select(SessionSeat, "session", [session.pk], order_by="number")
-    cache = SessionSeat._meta.get_field("session")
+    to_session = SessionSeat._meta.get_field("session")
     for seat in seats:
-        cache.set_cached_value(seat, session)
+        to_session.set_cached_value(seat, session)
     return seats
 
 
