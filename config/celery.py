@@ -57,3 +57,35 @@ def _tune_gc(**kwargs) -> None:
     from config.runtime import tune_gc
 
     tune_gc()
+
+
+# A task queued with an ``eta`` waits in a worker, unacknowledged; a Redis broker hands it
+# to a worker again once the visibility timeout has passed. So no task is queued further
+# ahead than this margin short of it, and one that comes before its time queues itself on.
+ETA_MARGIN_SECONDS = 600
+
+
+def eta_horizon():
+    """How far ahead ``queue_at`` queues a task at most (a ``timedelta``)."""
+    from datetime import timedelta
+
+    from django.conf import settings
+
+    timeout = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 3600)
+    return timedelta(seconds=max(60.0, float(timeout) - ETA_MARGIN_SECONDS))
+
+
+def queue_at(task, args: tuple, eta):
+    """Once the transaction commits, queue ``task(*args)`` for ``eta`` or, if that lies
+    beyond ``eta_horizon``, for the horizon; returns when the task will run.
+
+    A task queued this way must look, when it runs, whether its time has come, and if it
+    has not, queue itself on with ``queue_at`` (every task with an ``eta`` here already
+    re-reads its deadline under a row lock, so one that comes early changes nothing).
+    """
+    from django.db import transaction
+    from django.utils import timezone
+
+    eta = min(eta, timezone.now() + eta_horizon())
+    transaction.on_commit(lambda: task.apply_async(args, eta=eta), robust=True)
+    return eta

@@ -32,6 +32,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config import push
+from config.celery import queue_at
 from drafting import boosters
 from drafting import draft as draft_core
 from drafting.models import MAX_SEATS, MIN_SEATS, Pick, Pod, Seat
@@ -857,10 +858,10 @@ def _arm_timers(pod: Pod, seats: Sequence[Seat], now: datetime) -> None:
     pending = pod.timers_due
     if pending is not None and now - TIMERS_LOST_AFTER <= pending <= due:
         return
-    pod.timers_due = due
-    Pod.objects.filter(pk=pod.pk).update(timers_due=due)
-    pod_id = pod.pk
-    transaction.on_commit(lambda: tasks.run_timers.apply_async((pod_id,), eta=due), robust=True)
+    # Queued for the deadline, or for the broker's horizon if that is sooner: the check
+    # then finds nothing due and arms itself again (``config.celery.queue_at``).
+    pod.timers_due = queue_at(tasks.run_timers, (pod.pk,), due)
+    Pod.objects.filter(pk=pod.pk).update(timers_due=pod.timers_due)
 
 
 def run_timers(pod_id: int) -> int:
@@ -1015,10 +1016,7 @@ def _start_building(pod: Pod, db: CardDB, now: datetime) -> None:
         if seat.picked_by_bot and seat.deck is None:
             _bot_deck(pod, seat, db)
     if not _maybe_finish(pod):
-        pod_id, eta = pod.pk, pod.build_deadline
-        transaction.on_commit(
-            lambda: tasks.finish_building.apply_async((pod_id,), eta=eta), robust=True
-        )
+        queue_at(tasks.finish_building, (pod.pk,), pod.build_deadline)
 
 
 def _bot_deck(pod: Pod, seat: Seat, db: CardDB) -> None:
@@ -1169,13 +1167,20 @@ def _maybe_finish(pod: Pod) -> bool:
 def finish_building(pod_id: int) -> bool:
     """At the deck-building deadline: a bot builds for every seat still without a deck.
 
-    Reads the deadline from the locked row: early, late or repeated runs are harmless.
+    Reads the deadline from the locked row: late or repeated runs are harmless, and an
+    early one queues itself again for the deadline.
     """
     with transaction.atomic():
         pod = Pod.objects.select_for_update().filter(pk=pod_id).first()
         if pod is None or pod.status != Pod.Status.BUILDING:
             return False
-        if pod.build_deadline is None or timezone.now() + TIMER_SLACK < pod.build_deadline:
+        if pod.build_deadline is None:
+            return False
+        if timezone.now() + TIMER_SLACK < pod.build_deadline:
+            # Early: queued for the broker's horizon (``queue_at``), or a stray copy.
+            from drafting import tasks
+
+            queue_at(tasks.finish_building, (pod.pk,), pod.build_deadline)
             return False
         db = card_db(pod)
         for seat in pod.seats.filter(deck__isnull=True):

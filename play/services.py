@@ -32,7 +32,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
@@ -1139,23 +1138,13 @@ def _run_clocks(
     rows.update(changed, ["time_left", "deadline", "clock_check_at", "pending_move_at"])
 
 
-def clock_task_horizon() -> timedelta:
-    """How far ahead a clock task may be queued: short of the broker's visibility timeout,
-    after which Redis would hand a task still waiting for its time to a worker again."""
-    timeout = settings.CELERY_BROKER_TRANSPORT_OPTIONS.get("visibility_timeout", 3600)
-    return timedelta(seconds=max(60.0, float(timeout) - 600))
-
-
 def _schedule_clock(session_id: int, seat: int, seq: int, eta: datetime) -> datetime:
-    """Queue the seat's clock check for ``eta``, or for the horizon if that is sooner (the
+    """Queue the seat's clock check for ``eta`` (or sooner, ``config.celery.queue_at``: the
     check then queues itself again for the deadline, ``flag_time``); returns when it is due."""
+    from config.celery import queue_at
     from play import tasks
 
-    eta = min(eta, timezone.now() + clock_task_horizon())
-    transaction.on_commit(
-        lambda: tasks.clock_expired.apply_async((session_id, seat, seq), eta=eta), robust=True
-    )
-    return eta
+    return queue_at(tasks.clock_expired, (session_id, seat, seq), eta)
 
 
 def _after_change(

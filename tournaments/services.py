@@ -440,17 +440,17 @@ def readd(actor: User, registration: Registration) -> Registration:
 def _schedule_decklist_deadline(event: Event) -> None:
     """After commit, queue the task that locks legal lists at the deadline.
 
-    A deadline changed again later queues another task; the task reads the deadline
-    from the database, so the stale one finds it in the future and does nothing.
+    The task carries the deadline it was queued for: one left from a deadline changed
+    since does nothing. A deadline days ahead is reached in steps, each short of the
+    broker's visibility timeout (``config.celery.queue_at``).
     """
     if event.decklist_deadline is None:
         return
+    from config.celery import queue_at
     from tournaments.tasks import lock_decklists_at_deadline
 
-    event_id, eta = event.pk, event.decklist_deadline
-    transaction.on_commit(
-        lambda: lock_decklists_at_deadline.apply_async((event_id,), eta=eta), robust=True
-    )
+    deadline = event.decklist_deadline
+    queue_at(lock_decklists_at_deadline, (event.pk, deadline.timestamp()), deadline)
 
 
 def check_decklist(event: Event, text: str, language: str = "en") -> tuple[list[dict], bool | None]:

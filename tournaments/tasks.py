@@ -22,16 +22,29 @@ def advance_event(event_id: int) -> int | None:
 
 
 @shared_task(acks_late=True, ignore_result=True)
-def lock_decklists_at_deadline(event_id: int) -> int:
+def lock_decklists_at_deadline(event_id: int, deadline: float | None = None) -> int:
     """Lock the legal decklists of an event whose deadline has passed.
 
-    Queued with ``eta`` = the deadline when it is set or changed. The service re-reads
-    the deadline from the database, so a task left from an earlier deadline, a late
-    delivery or a second run changes nothing it should not.
+    Queued for the deadline (``deadline``, seconds since the epoch) when it is set or
+    changed. A task left from an earlier deadline does nothing; one that comes early (a
+    deadline beyond the broker's horizon) queues itself on. The service re-reads the
+    deadline under the event's lock, so a late delivery or a second run changes nothing
+    it should not. Without ``deadline`` (the sweep) it only locks what is due.
     """
+    from django.utils import timezone
+
+    from config.celery import queue_at
+
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return 0
+    current = event.decklist_deadline
+    if deadline is not None:
+        if current is None or abs(current.timestamp() - deadline) > 0.001:
+            return 0  # moved or removed: the task of the new deadline comes
+        if timezone.now() < current:
+            queue_at(lock_decklists_at_deadline, (event_id, deadline), current)
+            return 0
     return services.lock_decklists_at_deadline(event)
 
 

@@ -490,6 +490,23 @@ def test_at_the_deadline_a_bot_builds_the_missing_decks(alice, built_pod):
         services.submit_deck(alice, built_pod, [], [], [])
 
 
+def test_a_deck_building_deadline_beyond_the_brokers_horizon_is_reached_in_steps(
+    alice, built_pod, monkeypatch, django_capture_on_commit_callbacks
+):
+    from config.celery import eta_horizon
+    from drafting import tasks
+
+    sent = []
+    monkeypatch.setattr(tasks.finish_building, "apply_async", lambda args, eta: sent.append(eta))
+    deadline = timezone.now() + timedelta(hours=4)
+    Pod.objects.filter(pk=built_pod.pk).update(build_deadline=deadline)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.finish_building(built_pod.pk) is False  # early: queued on, no deck
+    assert my_seat(built_pod, alice).deck is None
+    (eta,) = sent
+    assert eta <= timezone.now() + eta_horizon() < deadline
+
+
 def test_the_pick_log_has_every_pick_with_its_pack(alice, built_pod):
     log = services.pick_log(built_pod, my_seat(built_pod, alice))
     assert len(log) == 60

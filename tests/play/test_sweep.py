@@ -11,6 +11,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from config.celery import eta_horizon
 from engine.ascension.game import SYSTEM
 from play import recovery, services, tasks
 from play.models import ActionLog, GameSession, SessionSeat
@@ -254,7 +255,7 @@ def test_a_clock_beyond_the_brokers_visibility_timeout_is_checked_in_steps(
     alice, bob, monkeypatch, django_capture_on_commit_callbacks
 ):
     """A Redis broker hands a task still waiting for its time to a worker again after the
-    visibility timeout: no clock task is queued further ahead than ``clock_task_horizon``."""
+    visibility timeout: no clock task is queued further ahead than ``eta_horizon``."""
     sent = []
     monkeypatch.setattr(
         tasks.clock_expired, "apply_async", lambda args, eta: sent.append((args, eta))
@@ -265,7 +266,7 @@ def test_a_clock_beyond_the_brokers_visibility_timeout_is_checked_in_steps(
     session = GameSession.objects.get(pk=session.pk)
     (acting,) = SYSTEM.to_act(session.state)
     seat = session.seats.get(number=acting)
-    horizon = services.clock_task_horizon()
+    horizon = eta_horizon()
     assert horizon < timedelta(hours=1)
     assert seat.deadline - timezone.now() > timedelta(hours=2)
     ((args, eta),) = sent

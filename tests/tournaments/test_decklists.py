@@ -243,6 +243,34 @@ def test_late_submissions_are_refused(client, alice):
     assert fixed.is_legal is True and fixed.locked
 
 
+def test_a_deadline_days_ahead_is_reached_in_steps_and_a_moved_one_leaves_no_task(
+    alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    from config.celery import eta_horizon
+
+    event, _regs = event_with_players(alice, players=2)
+    sent = []
+    monkeypatch.setattr(
+        tasks.lock_decklists_at_deadline, "apply_async", lambda args, eta: sent.append((args, eta))
+    )
+    first = timezone.now() + timedelta(days=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.update_event(alice, event, decklist_deadline=first)
+    ((args, eta),) = sent
+    assert args == (event.pk, first.timestamp())
+    assert eta <= timezone.now() + eta_horizon() < first  # short of the broker's timeout
+    # Come early: it queues itself on, for the same deadline.
+    with django_capture_on_commit_callbacks(execute=True):
+        assert tasks.lock_decklists_at_deadline(*args) == 0
+    assert [a for a, _eta in sent] == [args, args]
+    # The deadline moved: the old chain ends; the new deadline has its own task.
+    later = first + timedelta(days=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.update_event(alice, event, decklist_deadline=later)
+        assert tasks.lock_decklists_at_deadline(*args) == 0
+    assert [a for a, _eta in sent] == [args, args, (event.pk, later.timestamp())]
+
+
 def test_the_deadline_task_locks_legal_lists_and_a_second_run_changes_nothing(alice, monkeypatch):
     event, regs = event_with_players(alice, players=4)
     monkeypatch.setattr(loader, "load_system", lambda system: DB)
@@ -308,7 +336,9 @@ def test_setting_or_moving_the_deadline_queues_the_task_after_commit(
     deadline = timezone.now() + timedelta(days=2)
     with django_capture_on_commit_callbacks(execute=True):
         event = services.create_event(alice, name="Deadline Cup", decklist_deadline=deadline)
-    assert queued == [((event.pk,), deadline)]
+    # Two days ahead: queued for the broker's horizon, carrying the deadline it is for.
+    assert [args for args, _eta in queued] == [(event.pk, deadline.timestamp())]
+    assert queued[0][1] < deadline
 
     with django_capture_on_commit_callbacks(execute=True):
         services.update_event(alice, event, decklist_deadline=deadline, name="Renamed")
@@ -317,7 +347,7 @@ def test_setting_or_moving_the_deadline_queues_the_task_after_commit(
     later = deadline + timedelta(hours=3)
     with django_capture_on_commit_callbacks(execute=True):
         services.update_event(alice, event, decklist_deadline=later)
-    assert queued[-1] == ((event.pk,), later)
+    assert queued[-1][0] == (event.pk, later.timestamp())
 
     with django_capture_on_commit_callbacks(execute=True):
         services.update_event(alice, event, decklist_deadline=None)
