@@ -31,6 +31,19 @@ class RedisChannel(kombu_redis.Channel):
     Redis's ``unacked`` hash and are delivered again after the visibility timeout.
     """
 
+    def _create_client(self, asynchronous=False):
+        """kombu builds a new redis-py client (a few hundred response callbacks, copied)
+        for every publish, acknowledgement and delivery bookkeeping; one per pool does:
+        a client holds no connection of its own, its pool does, and a new pool (a
+        reconnect) gets a new client."""
+        if asynchronous:
+            return super()._create_client(asynchronous=True)
+        pool = self.pool
+        cached = self.__dict__.get("_plain_client")
+        if cached is None or cached[0] is not pool:
+            cached = self._plain_client = (pool, super()._create_client())
+        return cached[1]
+
     def close(self) -> None:
         if self._in_poll:  # ``_brpop_read`` clears it, so ``super().close()`` reads no more
             try:
