@@ -9,7 +9,8 @@ is read and written here is what the ORM would read and write: rows come back as
 instances made by ``Model.from_db`` after each field's own converters, and values go in
 through each field's ``pre_save`` (``auto_now``) and ``get_db_prep_save``. The SQL is
 plain enough for PostgreSQL and SQLite alike; the row lock is taken where the database
-has one.
+has one. As with ``QuerySet.update`` and ``bulk_update``, no model signal is sent (none
+is connected to these models).
 """
 
 from __future__ import annotations
