@@ -102,10 +102,11 @@ def test_a_person_to_act_is_not_a_lost_task(alice, queued, django_capture_on_com
 def test_games_waiting_on_a_person_do_not_hide_a_stalled_bot_game_behind_them(
     alice, queued, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from django.core.cache import cache
+    import uuid
 
     monkeypatch.setattr(recovery, "BATCH", 2)
-    cache.delete(recovery.BOTS_CURSOR_KEY)
+    # A cursor of its own: the cache is shared with tests running alongside.
+    monkeypatch.setattr(recovery, "BOTS_CURSOR_KEY", f"test-bots-after-{uuid.uuid4()}")
     waiting = []
     for _ in range(3):  # bot games left idle by their person: nothing to re-queue
         with django_capture_on_commit_callbacks(execute=False):
