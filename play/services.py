@@ -59,6 +59,8 @@ MATCH_TIME_BANK = 25 * 60  # seconds per match when an event gives none (Event.t
 PENDING_WINDOW_SECONDS = 15.0
 PENDING_GRACE_SECONDS = 60.0
 PENDING_RECHECK_SECONDS = 2.0
+# A game called before the rules decided it (a capped demo game, time in a round).
+DRAWN = GameResult(finished=True, winners=(), draw=True, eliminated=())
 
 
 class PlayError(Exception):
@@ -932,8 +934,7 @@ def apply_action(
             _finish(session, seats, result, GameSession.EndReason.RULES, now)
         elif limit is not None and session.seq >= limit:
             # A capped game (the demo): called like time in a round, a drawn game.
-            drawn = GameResult(finished=True, winners=(), draw=True, eliminated=())
-            _finish(session, seats, drawn, GameSession.EndReason.TIME, now)
+            _finish(session, seats, DRAWN, GameSession.EndReason.TIME, now)
         else:
             rows.update([session], ["state", "seq", "updated_at"])
             _after_change(session, seats, system, now)
@@ -1326,9 +1327,7 @@ def end_match_sessions(match_id: int) -> int:
             was_running = session.status == GameSession.Status.RUNNING
             if was_running and match.result_source == Match.Source.TIME:
                 session.set_status(GameSession.Status.FINISHED)
-                session.result = _result_json(
-                    GameResult(finished=True, winners=(), draw=True, eliminated=())
-                )
+                session.result = _result_json(DRAWN)
                 session.end_reason = GameSession.EndReason.TIME
             else:
                 session.set_status(GameSession.Status.ABORTED)

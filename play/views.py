@@ -202,7 +202,7 @@ def table_context(
 ) -> dict[str, Any]:
     system = services.engine_of(session.system)
     data = services.payload(session, seat)
-    language = get_language() or "en"
+    language = _language()
     view = data["view"] or {}
     seats = list(session.seats.select_related("user").order_by("number"))
     rows = services.game_log(session)
@@ -721,9 +721,9 @@ def replay(request: HttpRequest, session_id: int) -> HttpResponse:
     reading = (
         None
         if describer is None
-        else Reading.of(public, get_language(), events=row.events if row is not None else ())
+        else Reading.of(public, _language(), events=row.events if row is not None else ())
     )
-    presenter = Presenter(system, None, get_language() or "en", describer, reading)
+    presenter = Presenter(system, None, _language(), describer, reading)
     nodes = presenter.children(public)
     return render(
         request,

@@ -508,6 +508,7 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     registrations = list(event.registrations.select_related("user", "decklist").order_by("status", "display_name"))
     draft = event.rounds.filter(status=Round.Status.DRAFT).first()
     live = event.rounds.filter(status=Round.Status.PUBLISHED).first()
+    limited = services.is_limited(event)
     ctx = _ctx(
         request, event,
         registrations=registrations,
@@ -523,8 +524,8 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         add_form=AddPlayerForm(),
         recommended=services.recommended_rounds(sum(1 for r in registrations if r.is_active)),
         game_numbers=range(1, event.best_of * 2 + 1),
-        pods=list(event.pods.order_by("number")) if services.is_limited(event) else [],
-        limited=services.is_limited(event),
+        pods=list(event.pods.order_by("number")) if limited else [],
+        limited=limited,
         pods_form=_pods_form(event),
         pods_waiting=event.pods.filter(status="waiting").exists(),
         draft_not_over=services.draft_not_over(event) if event.status == Event.Status.REGISTRATION else None,
