@@ -11,9 +11,9 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from config.embedded import start_embedded_worker  # noqa: E402
+from config.origin import SameOriginValidator  # noqa: E402
 from config.runtime import tune_gc  # noqa: E402
 from drafting.routing import websocket_urlpatterns as drafting_websockets  # noqa: E402
 from play.routing import websocket_urlpatterns as play_websockets  # noqa: E402
@@ -24,7 +24,7 @@ start_embedded_worker()
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
+        "websocket": SameOriginValidator(
             AuthMiddlewareStack(
                 URLRouter(websocket_urlpatterns + drafting_websockets + play_websockets)
             )

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from config.sockets import GuardedJsonConsumer
 from drafting.services import player_group, pod_group
 
 
@@ -49,7 +49,7 @@ def render_pack(message: dict, language: str) -> str:
         return render_to_string("drafting/_pack.html", pack_context_from_message(message))
 
 
-class PodConsumer(AsyncJsonWebsocketConsumer):
+class PodConsumer(GuardedJsonConsumer):
     async def connect(self) -> None:
         pod_id = int(self.scope["url_route"]["kwargs"]["pod_id"])
         self.pod_id = pod_id

@@ -1211,11 +1211,15 @@ def seat_progress(pod: Pod, seats: Iterable[Seat]) -> list[dict[str, Any]]:
 
 def can_see_picks(user: User | None, pod: Pod, seat: Seat) -> bool:
     """Whose picks may this person see? Their own at any time; the organiser's once the
-    draft is over; everybody's once the pod has finished, unless its event still runs."""
+    draft is over, unless the organiser drafts in the pod too (then, like every drafter,
+    only once the pod has finished); everybody's once the pod has finished, unless its
+    event still runs."""
     if user is not None and user.is_authenticated and seat.user_id == user.pk:
         return True
     if pod.status in (Pod.Status.WAITING, Pod.Status.DRAFTING):
         return False
+    if pod.status != Pod.Status.FINISHED and seat_of(user, pod) is not None:
+        return False  # a drafter, whatever else they are
     if can_manage(user, pod):
         return True
     if pod.status != Pod.Status.FINISHED:

@@ -453,7 +453,8 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
     if pod.status in (Pod.Status.BUILDING, Pod.Status.FINISHED):
         db = services.card_db(pod)
         for row in ctx["rows"]:
-            row["colours"] = _colour_counts(db, services.pool_of(pod, row["seat"]))
+            if services.can_see_picks(request.user, pod, row["seat"]):
+                row["colours"] = _colour_counts(db, services.pool_of(pod, row["seat"]))
     lang = services.language()
     ctx["city_choices"] = [card_info(c, lang) for c in services.city_choices(pod)]
     ctx["supplied"] = set(pod.supplied_cities or ())

@@ -21,13 +21,13 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
+from config.sockets import GuardedJsonConsumer
 from play import services
 from play.models import GameSession
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):
+class GameConsumer(GuardedJsonConsumer):
     spectate = False
 
     async def dispatch(self, message: dict) -> None:
@@ -88,7 +88,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive_json(self, content: Any, **kwargs) -> None:
-        if self.seat is None or not isinstance(content, dict):
+        if self.seat is None:
+            await self.refuse("Only the players of this game can act in it.")
+            return
+        if not isinstance(content, dict):
+            await self.refuse('A move is an object with "seq" and "action".')
             return
         seq, action = content.get("seq"), content.get("action")
         current, status, to_act = self.known

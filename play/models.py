@@ -7,8 +7,9 @@ applies one action through the engine and writes the new state, ``seq + 1`` and 
 last line of defence against an action applied twice; replaying the log from the seed
 rebuilds the stored state exactly.
 
-Concessions and timeouts end a game without an engine action: they are recorded in
-``end_reason`` and ``result``, never in the action log.
+A concession or a clock run out takes the seat out through the engine
+(``GameSystem.leave``) and is logged like an action (``{"type": "@leave"}``), so the
+log rebuilds it too; ``end_reason`` says how a game ended.
 """
 
 from __future__ import annotations
@@ -20,9 +21,33 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from engine.core.rng import SEED_BITS, new_seed
+
 
 def new_game_seed() -> int:
-    return secrets.randbits(62)
+    """128 random bits (``engine.core.rng.new_seed``): nobody rebuilds a game's hidden
+    order by trying seeds."""
+    return new_seed(secrets.randbits(SEED_BITS))
+
+
+class SeedField(models.CharField):
+    """A whole number too wide for a 64-bit column (a game's seed), stored as its digits
+    (exact in every database: SQLite would round a wide NUMERIC), read back as an int."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("max_length", 48)
+        super().__init__(*args, **kwargs)
+
+    def from_db_value(self, value, expression, connection):
+        return None if value is None else int(value)
+
+    def to_python(self, value):
+        if value is None or isinstance(value, int):
+            return value
+        return int(value)
+
+    def get_prep_value(self, value):
+        return None if value is None else str(int(value))
 
 
 class SessionStatusError(Exception):
@@ -62,7 +87,7 @@ class GameSession(models.Model):
     game_number = models.PositiveSmallIntegerField(null=True, blank=True)
     config = models.JSONField(default=dict, blank=True)
     decks = models.JSONField(default=list, blank=True)
-    seed = models.BigIntegerField(default=new_game_seed, editable=False)
+    seed = SeedField(default=new_game_seed, editable=False)
     state = models.JSONField(null=True, blank=True, editable=False)
     seq = models.PositiveIntegerField(default=0, help_text="Number of actions applied.")
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.WAITING)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
@@ -42,7 +43,8 @@ from kombu.exceptions import OperationalError
 from config import push
 from engine.core import registry
 from engine.core.errors import EngineError, IllegalAction
-from engine.core.protocol import GameResult, GameSystem, State, replay
+from engine.core.legality import check_shape
+from engine.core.protocol import GameResult, GameSystem, State, leave_action, replay
 from play import rows
 from play.models import ActionLog, GameSession, SessionSeat, new_game_seed
 
@@ -432,7 +434,8 @@ OPEN_INVITATIONS = 10  # casual games a player may have waiting for friends at o
 def _check_open_invitations(user: User) -> None:
     """Refuse a new invitation while the user has ``OPEN_INVITATIONS`` games waiting for
     friends. The user's row is locked first, so two requests at once cannot both pass."""
-    type(user).objects.select_for_update().filter(pk=user.pk).first()
+    # The request's user is a lazy wrapper: lock through the user model, not its type.
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     waiting = GameSession.objects.filter(
         created_by=user, match__isnull=True, status=GameSession.Status.WAITING
     ).count()
@@ -710,16 +713,13 @@ def start_round_games(
 # ---------------------------------------------------------------- acting
 
 
-def _parse_seq(value: Any) -> int:
-    if isinstance(value, bool):
-        raise PlayError(_("seq must be a whole number."))
-    try:
-        seq = int(value)
-    except (TypeError, ValueError):
-        raise PlayError(_("seq must be a whole number.")) from None
-    if seq < 0:
-        raise PlayError(_("seq must be a whole number."))
-    return seq
+def parse_seq(value: Any) -> int:
+    """A move's ``seq``: a whole number (an int, or its digits as text), nothing else."""
+    if type(value) is int and value >= 0:
+        return value
+    if type(value) is str and value.isascii() and value.isdigit() and len(value) <= 12:
+        return int(value)
+    raise PlayError(_("seq must be a whole number."))
 
 
 def check_move(
@@ -731,9 +731,13 @@ def check_move(
     that seat. The worker checks again under the row lock, so these only spare a task
     and answer at once.
     """
-    seq = _parse_seq(seq)
+    seq = parse_seq(seq)
     if not isinstance(action, dict):
         raise PlayError(_('An action is an object with a "type".'))
+    try:
+        check_shape(action)  # the engine's own first check (engine.core.legality)
+    except IllegalAction as exc:
+        raise PlayError(str(exc)) from None
     if status != GameSession.Status.RUNNING:
         raise PlayError(_("This game is not being played."))
     if seq != current:
@@ -820,7 +824,7 @@ def submit_action(user: User, session: GameSession | int, seq: Any, action: Any)
             .first()
         )
     if row is None:
-        _parse_seq(seq)
+        parse_seq(seq)
         raise NotAllowed(_("Only the players of this game can act in it."))
     number, status, current, system_key, state, deadline = row
     running = status == GameSession.Status.RUNNING and state is not None
@@ -914,7 +918,7 @@ def apply_action(
             _clear_pending(acting, made)
             _push_error_on_commit(session_id, seat, seq, str(exc))
             return Applied("illegal", str(exc), seq)
-        except EngineError:
+        except Exception:  # an engine bug: no input may make the task fail
             logger.exception("engine failed in session %s at seq %s", session_id, seq)
             _clear_pending(acting, made)
             message = _("The rules engine failed on this action; nothing changed.")
@@ -1062,12 +1066,15 @@ def concede(user: User, session: GameSession) -> GameSession:
             raise NotAllowed(_("Only the players of this game can concede it."))
         if session.status != GameSession.Status.RUNNING:
             raise PlayError(_("This game is not being played."))
+        system = engine_of(session.system)
+        if seat.number in system.result(session.state).eliminated:
+            raise PlayError(_("You are out of this game already."))
         seats = _seats(session)
         acting = next(s for s in seats if s.number == seat.number)
         _end_by_default(
             session,
             seats,
-            engine_of(session.system),
+            system,
             acting,
             GameSession.EndReason.CONCEDE,
             timezone.now(),
@@ -1183,10 +1190,33 @@ def _end_by_default(
     reason: str,
     now: datetime,
 ) -> None:
-    """A player conceded or ran out of time: they lose; the others share the win."""
-    others = tuple(s.number for s in seats if s.number != loser.number)
-    result = GameResult(finished=True, winners=others, draw=False, eliminated=(loser.number,))
-    _finish(session, seats, result, reason, now)
+    """A player conceded or ran out of time: they leave the game through the engine
+    (``GameSystem.leave``: each system by its own rules), and the departure is logged
+    like a move, so a replay rebuilds it. A two-sided game ends with it; in a game of
+    more seats the others play on, and the seats' placements follow the order in which
+    players left."""
+    seq = session.seq
+    try:
+        state, events = system.leave(session.state, loser.number, reason)
+    except IllegalAction:  # out already: nothing more to take from them
+        return
+    rows.insert(
+        ActionLog(
+            session_id=session.pk,
+            seq=seq,
+            seat=loser.number,
+            action=leave_action(reason),
+            events=events,
+        )
+    )
+    session.state = state
+    session.seq = seq + 1
+    result = system.result(state)
+    if result.finished:
+        _finish(session, seats, result, reason, now)
+    else:
+        rows.update([session], ["state", "seq", "updated_at"])
+        _after_change(session, seats, system, now)
 
 
 def _finish(

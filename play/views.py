@@ -10,6 +10,7 @@ as buttons.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -30,7 +31,8 @@ from play import decks as casual_decks
 from play import services
 from play.forms import CasualGameForm, DeckForm
 from play.models import GameSession
-from tournaments.models import Match
+from tournaments import services as tournament_services
+from tournaments.models import Match, Round
 
 # ---------------------------------------------------------------- presenting a view
 
@@ -250,6 +252,7 @@ def table_context(
             }
         )
     log.reverse()
+    out = set(system.result(session.state).eliminated) if session.state else set()
     named = _named(system, view, language, presenter)
     return {
         "view": named,
@@ -279,11 +282,13 @@ def table_context(
         "nodes": nodes,
         "legal": legal,
         "my_turn": seat is not None and seat in data["to_act"],
+        "out": seat is not None and seat in out,
         "seats": [
             {
                 "number": s.number,
                 "label": s.label,
                 "acting": s.number in data["to_act"],
+                "out": s.number in out,
                 "mine": s.number == seat,
                 "clock": clock_by_seat.get(s.number),
             }
@@ -598,8 +603,15 @@ def _join_page(
     return render(request, "play/join.html", context, status=status)
 
 
+# What ``services._new_token`` makes (URL-safe base64). Anything else is no invitation:
+# a NUL byte in the address made PostgreSQL refuse the lookup, and the page answer 500.
+INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
 @login_required
 def join(request: HttpRequest, token: str) -> HttpResponse:
+    if not INVITE_TOKEN.fullmatch(token):
+        raise Http404("No such invitation.")
     session = get_object_or_404(GameSession, invite_token=token)
     if request.method == "POST":
         form = DeckForm(request.POST)
@@ -670,14 +682,16 @@ def act(request: HttpRequest, session_id: int) -> HttpResponse:
     if request.content_type == "application/json":
         try:
             body = json.loads(request.body or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):
+            body = {}
+        if not isinstance(body, dict):
             body = {}
         seq, action = body.get("seq"), body.get("action")
     else:
         seq = request.POST.get("seq")
         try:
             action = json.loads(request.POST.get("action", ""))
-        except ValueError:
+        except (ValueError, RecursionError):
             action = None
     try:
         seat = services.submit_action(request.user, session, seq, action)
@@ -688,7 +702,7 @@ def act(request: HttpRequest, session_id: int) -> HttpResponse:
         messages.error(request, str(exc))
         return redirect("play:game", session.pk)
     if _wants_json(request):
-        return JsonResponse({"queued": True, "seat": seat, "seq": int(seq)}, status=202)
+        return JsonResponse({"queued": True, "seat": seat, "seq": services.parse_seq(seq)}, status=202)
     return redirect("play:game", session.pk)
 
 
@@ -750,12 +764,26 @@ def replay(request: HttpRequest, session_id: int) -> HttpResponse:
     )
 
 
+def _may_see_match(user, match: Match, is_player: bool) -> bool:
+    """A match of an unpublished round is the officials' alone (the API hides it too);
+    a published one is its players' and, for a listed event, anyone's. Match ids are
+    sequential, so anything else answers as if there were no such match."""
+    event = match.round.event
+    if tournament_services.is_official(user, event):
+        return True
+    if match.round.status == Round.Status.DRAFT:
+        return False
+    return is_player or event.is_public
+
+
 @login_required
 def match_game(request: HttpRequest, match_id: int) -> HttpResponse:
     """A tournament match played online: the current game, started by a player on request."""
     match = get_object_or_404(Match.objects.select_related("round__event"), pk=match_id)
-    current = match.play_sessions.order_by("-game_number").first()
     is_player = match.seats.filter(registration__user=request.user).exists()
+    if not _may_see_match(request.user, match, is_player):
+        raise Http404("No such match.")
+    current = match.play_sessions.order_by("-game_number").first()
     if request.method == "POST":
         if not is_player:
             messages.error(request, _("Only the players of this match can start its games."))

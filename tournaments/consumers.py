@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
-
+from config.sockets import GuardedJsonConsumer
 from tournaments.live import event_group
 
 
-class EventConsumer(AsyncJsonWebsocketConsumer):
+class EventConsumer(GuardedJsonConsumer):
     async def connect(self) -> None:
         self.group = event_group(int(self.scope["url_route"]["kwargs"]["event_id"]))
         await self.channel_layer.group_add(self.group, self.channel_name)

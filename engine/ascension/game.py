@@ -85,6 +85,7 @@ from typing import Any
 from engine.ascension.cards import Card, CardDB, load_system
 from engine.ascension.effects import reward_honor
 from engine.core.errors import IllegalAction, InvalidConfig, NotYourTurn
+from engine.core.legality import check_action, check_shape
 from engine.core.protocol import Action, Event, GameResult, State
 from engine.core.rng import randbelow, seed_state, shuffle
 
@@ -128,6 +129,9 @@ class Ascension:
     """The Ascension GameSystem. ``SYSTEM`` is the instance over the default card sets."""
 
     key = "ascension"
+    # Events that show a card to everyone by the rules, wherever it came from: a card is
+    # banished openly (A-33) and a revealed top card is shown (A-37).
+    PUBLIC_REVEALS = frozenset({"banish", "reveal"})
 
     def __init__(self, db: CardDB | None = None):
         self.db = db or load_system()
@@ -229,6 +233,7 @@ class Ascension:
             "todo": [],
             "rng": rng,
             "log": 0,
+            "out": [],  # seats that left the game (``leave``), in order
             "finished": False,
             "winners": [],
             "scores": [],
@@ -292,8 +297,7 @@ class Ascension:
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         if state["finished"]:
             raise IllegalAction("The game is over.", "A-41")
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-            raise IllegalAction('An action is an object with a "type".')
+        check_shape(action)
         kind = action["type"]
         pending = state["pending"]
         if pending is not None:
@@ -310,8 +314,13 @@ class Ascension:
         handler = self._handlers.get(kind)
         if handler is None:
             raise IllegalAction(
-                f"Unknown action {kind!r}; use play, activate, acquire, defeat, end_turn or choose."
+                f"Unknown action {kind[:40]!r}; use play, activate, acquire, defeat, end_turn "
+                "or choose."
             )
+        # One of ``legal_actions``, exactly; else the handler, on a copy, says why not.
+        check_action(
+            self, state, player, action, lambda: handler(self, _copy(state), player, action, [])
+        )
         s = _copy(state)
         events: list[Event] = []
         handler(self, s, player, action, events)
@@ -443,8 +452,7 @@ class Ascension:
         p["turns"] += 1
         self._draw(s, seat, HAND_SIZE, events)
         events.append({"type": "end_turn", "seat": seat})
-        n = s["n"]
-        if n == 1:
+        if s["n"] == 1:
             if s["ending"]:  # A-51: the end of the turn in which the pool ran out
                 self._finish(s, events)
                 return
@@ -454,13 +462,57 @@ class Ascension:
                 return
             s["round"] += 1
             return
-        nxt = (seat + 1) % n  # A-12: clockwise
-        if nxt == s["first"]:
-            if s["ending"]:  # A-41: the round is complete
-                self._finish(s, events)
-                return
-            s["round"] += 1
+        if self._pass_turn(s, seat):
+            self._finish(s, events)
+
+    def _pass_turn(self, s: State, seat: int) -> bool:
+        """The turn goes clockwise (A-12) to the next player still in the game; when it
+        comes round to the first player again the round is complete, and the game ends if
+        the honor pool ran out during it (A-41): True, for the caller to finish it."""
+        n, out = s["n"], s.get("out", ())
+        nxt = seat
+        while True:
+            nxt = (nxt + 1) % n
+            if nxt == s["first"]:
+                if s["ending"]:
+                    return True
+                s["round"] += 1
+            if nxt not in out:
+                break
         s["active"] = nxt
+        return False
+
+    def leave(self, state: State, player: int, reason: str) -> tuple[State, list[Event]]:
+        """The player concedes or runs out of time and leaves the game, which goes on for
+        the others: they place below everyone still in, a player who left earlier below
+        one who left later; the last player left wins. Solo, Samael wins (A-51)."""
+        if state["finished"]:
+            raise IllegalAction("The game is over.", "A-41")
+        n = state["n"]
+        if type(player) is not int or not 0 <= player < n:
+            raise IllegalAction("There is no such player in this game.")
+        out = list(state.get("out", ()))
+        if player in out:
+            raise IllegalAction("You are out of this game already.")
+        s = _copy(state)
+        s["out"] = [*out, player]
+        events: list[Event] = [{"type": "left", "seat": player, "reason": reason}]
+        if n - len(s["out"]) <= 1:
+            self._finish(s, events)
+        else:
+            # Their decisions lapse and what was still to happen to them does not.
+            if s["pending"] is not None and s["pending"]["player"] == player:
+                s["pending"] = None
+            s["todo"] = [t for t in s["todo"] if t["p"] != player]
+            if s["active"] == player:
+                s["pending"] = None
+                s["todo"] = []
+                if self._pass_turn(s, player):
+                    self._finish(s, events)
+            else:
+                self._run(s, events)
+        s["log"] += 1
+        return s, events
 
     def _do_choose(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
         pending = s["pending"]
@@ -713,9 +765,11 @@ class Ascension:
                 if self._matches(card, op["match"]):
                     s["todo"][0:0] = [{"p": seat, "op": o, "src": src} for o in op["then"]]
         elif name == "opponents_keep_one":
-            n = s["n"]
+            n, out = s["n"], s.get("out", ())
             s["todo"][0:0] = [
-                {"p": (seat + k) % n, "op": {"op": "_keep_one"}, "src": src} for k in range(1, n)
+                {"p": (seat + k) % n, "op": {"op": "_keep_one"}, "src": src}
+                for k in range(1, n)
+                if (seat + k) % n not in out
             ]
         elif name == "_keep_one":
             if len(p["constructs"]) > 1:  # A-61: a single Construct is kept
@@ -725,7 +779,7 @@ class Ascension:
             n = s["n"]
             for k in range(1, n):  # A-62; solo: Samael has no hand (AA-6)
                 victim = s["players"][(seat + k) % n]
-                if victim["hand"]:
+                if victim["hand"] and victim["seat"] not in s.get("out", ()):
                     taken = victim["hand"].pop(randbelow(s["rng"], len(victim["hand"])))
                     p["hand"].append(taken)
                     events.append({"type": "steal", "seat": seat, "from": victim["seat"]})
@@ -776,9 +830,12 @@ class Ascension:
     def placements(self, state: State) -> list[int]:
         """Seats from first place to last: by score, ties to the later seat (A-44, AA-4)."""
         n, first = state["n"], state["first"]
-        return sorted(
-            range(n), key=lambda seat: (self.score(state, seat), (seat - first) % n), reverse=True
+        out = list(state.get("out", ()))
+        still = [seat for seat in range(n) if seat not in out]
+        ranked = sorted(
+            still, key=lambda seat: (self.score(state, seat), (seat - first) % n), reverse=True
         )
+        return ranked + out[::-1]  # who left: below everyone still in, the last to leave first
 
     def _finish(self, s: State, events: list[Event]) -> None:
         s["finished"] = True
@@ -786,18 +843,20 @@ class Ascension:
         s["scores"] = [self.score(s, seat) for seat in range(s["n"])]
         if s["n"] == 1:
             s["samael_score"] = self.samael_score(s)
-            s["winners"] = [0] if s["scores"][0] > s["samael_score"] else []  # A-51
+            beat = s["scores"][0] > s["samael_score"] and not s.get("out")
+            s["winners"] = [0] if beat else []  # A-51
         else:
             s["winners"] = [self.placements(s)[0]]
         events.append({"type": "game_over", "winners": s["winners"], "scores": s["scores"]})
 
     def result(self, state: State) -> GameResult:
         if not state["finished"]:
-            return GameResult(finished=False)
+            return GameResult(finished=False, eliminated=tuple(state.get("out", ())))
         return GameResult(
             finished=True,
             winners=tuple(state["winners"]),
             draw=False,
+            eliminated=tuple(state.get("out", ())),
             scores=dict(enumerate(state["scores"])),
         )
 
@@ -846,6 +905,7 @@ class Ascension:
             "pool": state["pool"],
             "ending": state["ending"],
             "finished": state["finished"],
+            "out": list(state.get("out", ())),
             "winners": state["winners"][:],
             "scores": state["scores"][:],
             "row": [None if i is None else {"iid": i, "card": cards[i]} for i in state["row"]],

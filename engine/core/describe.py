@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from engine.core.protocol import LEAVE
+
 LANGUAGES = ("en", "ru")
 Words = tuple[str, str]  # one phrase as (English, Russian)
 
@@ -195,6 +197,8 @@ class CardDescriber(Generic[CardT]):
         return f"«{self.printed_name(reading, card_id)}»"
 
     def action_kind(self, reading: Reading, kind: str) -> str:
+        if kind == LEAVE:  # every system's departures (``GameSystem.leave``)
+            return reading.pick(("Left the game", "Вышел из игры"))
         return reading.pick(self.ACTION_KINDS.get(kind), kind.replace("_", " ").capitalize())
 
     def is_chooser(self, reading: Reading, pending: Mapping[str, Any]) -> bool:

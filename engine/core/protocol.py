@@ -9,7 +9,14 @@ A game is a deterministic state machine over plain data:
   message for the player and the input state unchanged;
 * ``view(state, player) -> dict``: what ``player`` may see (``None``: a
   spectator); hidden zones show counts only (rule 1.4 of «Восхождение»);
-* ``result(state) -> GameResult``.
+* ``result(state) -> GameResult``;
+* ``leave(state, player, reason) -> (state, events)``: the player leaves the game
+  (conceded, or their time ran out) and, where the rules let the others play on, the
+  game goes on without them: each system by its own rules («Восхождение» 1.3.7-1.3.9:
+  the player is eliminated, and wins for nobody; a two-sided game ends).
+
+The action log records a departure as ``{"type": LEAVE, "reason": ...}``, an action no
+player can send (``apply`` refuses it), so that ``replay`` rebuilds the state exactly.
 
 States, actions and events are JSON-serialisable dicts and lists. The state
 holds the random generator's state (``engine.core.rng``), so the same seed and
@@ -23,6 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 State = dict[str, Any]
+LEAVE = "@leave"  # the action log's record of a seat leaving the game (``leave``)
+LEAVE_REASONS = ("concede", "time")
 Action = dict[str, Any]
 Event = dict[str, Any]
 
@@ -58,6 +67,17 @@ class GameSystem(Protocol):
         """Seats that may act now (empty once the game is over)."""
         ...
 
+    def leave(self, state: State, player: int, reason: str) -> tuple[State, list[Event]]:
+        """``player`` leaves the game (``reason`` one of ``LEAVE_REASONS``), at any time and
+        on anyone's turn: ``IllegalAction`` if the game is over or they are out already.
+        The result names them among the eliminated (in the order players left)."""
+        ...
+
+
+def leave_action(reason: str) -> Action:
+    """The action log's record of a departure."""
+    return {"type": LEAVE, "reason": reason}
+
 
 def replay(
     system: GameSystem,
@@ -69,5 +89,8 @@ def replay(
     """Rebuild a state from the seed and the action log."""
     state = system.new_game(config, decks, seed)
     for player, action in log:
-        state, _events = system.apply(state, player, action)
+        if action.get("type") == LEAVE:
+            state, _events = system.leave(state, player, action.get("reason", "concede"))
+        else:
+            state, _events = system.apply(state, player, action)
     return state

@@ -29,8 +29,40 @@ def _splitmix32(seed: int) -> tuple[int, int]:
     return seed, z ^ (z >> 16)
 
 
+LEGACY_SEEDS = 1 << 64  # seeds below keep the sequence they always had (``seed_state``)
+SEED_BITS = 128
+
+
+def new_seed(random_bits: int) -> int:
+    """A seed of the full width from ``SEED_BITS`` random bits (``secrets.randbits``):
+    the bit above them marks it, so that it is never taken for a legacy seed."""
+    return LEGACY_SEEDS << SEED_BITS - 64 | random_bits & ((1 << SEED_BITS) - 1)
+
+
+def _mix32(z: int) -> int:
+    """splitmix32's finaliser: a bijection of 32-bit words."""
+    z = ((z ^ (z >> 16)) * 0x85EBCA6B) & _MASK
+    z = ((z ^ (z >> 13)) * 0xC2B2AE35) & _MASK
+    return z ^ (z >> 16)
+
+
 def seed_state(seed: int) -> list[int]:
-    """The four-word state for a seed (any int, folded to 64 bits)."""
+    """The four-word state for a seed.
+
+    A seed from ``LEGACY_SEEDS`` up gives a state from its low ``SEED_BITS`` bits, each
+    32-bit word through a bijection: different seeds, different states, so a game's
+    hidden order has 128 bits of entropy (1.4.2.6 of «Восхождение»: nobody may learn
+    the order of a Main Deck by trying seeds). A smaller seed (the fixed seeds of tests,
+    recorded games, benches and games stored before) is folded to 32 bits as it always
+    was, so it keeps its sequence.
+    """
+    if seed >= LEGACY_SEEDS:
+        words = [
+            _mix32(((seed >> (32 * i)) ^ (0x9E3779B9 * (i + 1))) & _MASK) for i in range(4)
+        ]
+        if not any(words):  # pragma: no cover - one seed in 2^128
+            words[0] = 1
+        return words
     folded = (seed ^ (seed >> 32)) & _MASK
     words = []
     s = folded

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.cards.model import COLOURS, Card, CardDB, normalise_name
+from engine.core.text import text_lines
 
 FORMATS_FILE = Path(__file__).resolve().parent.parent / "sets" / "voskhozhdenie" / "_formats.json"
 
@@ -502,7 +503,7 @@ class DeckChecker:
         section: str | None = None
         names: list[tuple[str, str]] | None = None  # (normalised, display), built on demand
 
-        for number, raw in enumerate((text or "").splitlines(), start=1):
+        for number, raw in enumerate(text_lines(text), start=1):
             line = raw.strip()
             if not line or line.startswith("#") or line.startswith("//"):
                 continue

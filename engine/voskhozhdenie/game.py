@@ -174,12 +174,13 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.cards import effects as fx
 from engine.cards.model import Card, CardDB
 from engine.core import rng
 from engine.core.errors import EngineBug, IllegalAction, InvalidConfig, NotYourTurn
+from engine.core.legality import ActionSchema, Int, ListOf, Nullable, check_action, check_shape
 from engine.core.protocol import Action, Event, GameResult, State
 
 MAX_MULLIGANS = 5  # 5.4
@@ -187,6 +188,9 @@ OPENING_HAND = 5  # 5.4
 INDIVIDUAL_ZONES = ("main", "hand", "reinforcement", "graveyard", "oblivion")
 ZONE_NAMES = {"main_deck": "main"}  # effect-language zone names -> state zone names
 MAX_COMBOS = 24  # bound on listed combinations of picks
+MAX_PLAYERS = 8  # the registry offers at most 4; the engine's own bound on a table
+DICE = {"1d20": (1, 20), "2d6": (2, 6)}  # 5.3
+MAX_PICKS = 200  # bound on the values of one choice (cards in play are far fewer)
 # Rule flags for the alternatives Part 2 of the rules digest asks for (config["options"]).
 DEFAULT_OPTIONS = {
     "mulligan": "bottom",  # AMB-01: "bottom" (recommended) or "shuffle" (back into the deck)
@@ -428,17 +432,25 @@ class Voskhozhdenie:
         n = len(decks)
         if n < 2:
             raise InvalidConfig("a game needs at least two players (rule 1.3.5)")
+        if n > MAX_PLAYERS:
+            raise InvalidConfig(f"a game has at most {MAX_PLAYERS} players")
         teams = config.get("teams") or [[seat] for seat in range(n)]
+        if (
+            not isinstance(teams, list)
+            or not all(isinstance(team, list) and team for team in teams)
+            or not all(type(seat) is int for team in teams for seat in team)
+        ):
+            raise InvalidConfig("teams is a list of non-empty lists of seat numbers (1.2.2)")
         seats = sorted(seat for team in teams for seat in team)
         if seats != list(range(n)):
             raise InvalidConfig("teams must list every seat exactly once")
-        dice = str(config.get("dice", "1d20"))
-        try:
-            count, sides = (int(part) for part in dice.lower().split("d"))
-        except ValueError:
-            raise InvalidConfig(f"dice must look like 1d20 or 2d6, not {dice!r}") from None
-        if count < 1 or sides < 2:
-            raise InvalidConfig(f"dice must look like 1d20 or 2d6, not {dice!r}")
+        if len(teams) < 2:
+            # 1.2.4, 1.3.9: a game needs opponents, or nobody could ever win it.
+            raise InvalidConfig("a game needs at least two teams: every player needs an opponent")
+        dice = config.get("dice", "1d20")
+        if not isinstance(dice, str) or dice.lower() not in DICE:  # 5.3: 1d20 or 2d6
+            raise InvalidConfig(f"dice is 1d20 or 2d6 (rule 5.3), not {str(dice)[:20]!r}")
+        count, sides = DICE[dice.lower()]
         team_of = {seat: t for t, team in enumerate(teams) for seat in team}
         options = {**DEFAULT_OPTIONS, **(config.get("options") or {})}
         unknown = set(options) - set(DEFAULT_OPTIONS)
@@ -499,6 +511,7 @@ class Voskhozhdenie:
         if round_limit is not None:
             state["round_limit"] = round_limit  # event rule (1.3.3): a draw after that Round
         g = _Game(self, state)
+        entries = []  # (seat, zone, card id), in deck-list order
         for seat, deck in enumerate(decks):
             state["players"].append(
                 {
@@ -523,20 +536,35 @@ class Voskhozhdenie:
                 ("main", "main"),
                 ("reinforcement", "reinforcement"),
             ):
-                for card_id in deck.get(part) or ():
+                cards = deck.get(part) or ()
+                if not isinstance(cards, Sequence) or isinstance(cards, str):
+                    raise InvalidConfig(f"deck {seat}: {part} must be a list of card ids")
+                for card_id in cards:
                     try:
                         card = self.db.card(card_id)
-                    except KeyError:
+                    except (KeyError, TypeError):
                         raise InvalidConfig(f"deck {seat}: unknown card {card_id!r}") from None
                     if part == "cities" and card.type != "city":
                         raise InvalidConfig(f"deck {seat}: {card_id} is not a City")
-                    iid = g.new_instance(card_id, seat, zone)
-                    if zone == "battlefield":
-                        state["battlefield"].append(iid)
-                    else:
-                        state["players"][seat][zone].append(iid)
-            # 5.2.1: each Main Deck is shuffled separately (instance ids were given in
-            # deck-list order, so they reveal nothing about the shuffled order).
+                    entries.append((seat, zone, card_id))
+        # 1.4.2.6, 1.4.2.7: an instance id must not name a hidden card, so ids are dealt
+        # in an order drawn from the game's generator. (Seeds below ``rng.LEGACY_SEEDS``,
+        # the fixed seeds of tests and recorded games, keep deck-list order and so their
+        # recorded sequences; every game on the site has a full seed.)
+        order = list(range(len(entries)))
+        if seed >= rng.LEGACY_SEEDS:
+            rng.shuffle(state["rng"], order)
+        iids = [0] * len(entries)
+        for k in order:
+            seat, zone, card_id = entries[k]
+            iids[k] = g.new_instance(card_id, seat, zone)
+        for (seat, zone, _card_id), iid in zip(entries, iids, strict=True):
+            if zone == "battlefield":
+                state["battlefield"].append(iid)
+            else:
+                state["players"][seat][zone].append(iid)
+        for seat in range(n):
+            # 5.2.1: each Main Deck is shuffled separately.
             rng.shuffle(state["rng"], state["players"][seat]["main"])
         g.advance()
         return state
@@ -550,6 +578,20 @@ class Voskhozhdenie:
         if state["step"] == "action" and state["active"] is not None:
             return (state["active"],)
         return ()
+
+    # Actions whose every choice ``legal_actions`` cannot list: their exact shape here,
+    # the rest is ``_Game.validate``'s (engine.core.legality).
+    ACTION_SCHEMAS: ClassVar[dict[str, ActionSchema]] = {
+        # 6.2: picks out of a pending choice (``legal_actions`` lists up to MAX_COMBOS).
+        "choose": ActionSchema(
+            required={"choice_id": Int(0), "picks": ListOf(Int(0), MAX_PICKS)},
+        ),
+        # 6.3.5: an activation with the cards chosen to pay its cost.
+        "activate": ActionSchema(
+            required={"iid": Int(0), "ability": Int(0)},
+            optional={"discard": ListOf(Int(0), MAX_PICKS), "sacrifice": Nullable(Int(0))},
+        ),
+    }
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
         return self.legal_actions_game(state, player)[0]
@@ -583,12 +625,17 @@ class Voskhozhdenie:
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         if state["finished"]:
             raise IllegalAction("The game is over.", "1.3.9")
-        if (type(action) is not dict and not isinstance(action, Mapping)) or not isinstance(
-            action.get("type"), str
-        ):
-            raise IllegalAction("An action is an object with a type.")
-        if player not in self.to_act(state):
+        check_shape(action)
+        if type(player) is not int or player not in self.to_act(state):
             raise NotYourTurn("It is not your turn to act.", "5.6.3")
+        # Offered by ``legal_actions`` (or fitting its schema); else ``validate`` says why not.
+        check_action(
+            self,
+            state,
+            player,
+            action,
+            lambda: _Game(self, state, readonly=True).validate(player, action),
+        )
         new = copy_state(state)
         g = _Game(self, new)
         g.validate(player, action)  # on the copy: the input stays untouched either way
@@ -596,6 +643,40 @@ class Voskhozhdenie:
         g.advance()
         new["log"] += 1
         return new, g.events
+
+    def leave(self, state: State, player: int, reason: str) -> tuple[State, list[Event]]:
+        """The player concedes or runs out of time: they are eliminated (1.3.7, 1.3.8 with
+        AMB-33) and play goes on for the others; when all of a player's opponents are out,
+        that player's team wins (1.3.9). A decision they owe is answered first with the
+        least the rules allow (keep, decline, pass, or the first choice offered), so every
+        effect under way finishes as the rules carry it out."""
+        if state["finished"]:
+            raise IllegalAction("The game is over.", "1.3.9")
+        players = state["players"]
+        if type(player) is not int or not 0 <= player < len(players):
+            raise IllegalAction("There is no such player in this game.")
+        if players[player]["eliminated"]:
+            raise IllegalAction("You are out of this game already.", "1.3.7")
+        new = copy_state(state)
+        events: list[Event] = [{"type": "left", "player": player, "reason": reason}]
+        for _ in range(1000):
+            pending = new["pending"]
+            if new["finished"] or pending is None or pending["player"] != player:
+                break
+            answer = _least_answer(self.legal_actions(new, player))
+            if answer is None:
+                break
+            g = _Game(self, new)
+            g.perform(player, answer)
+            g.advance()
+            events.extend(g.events)
+        if not new["finished"]:
+            g = _Game(self, new)
+            g.eliminate(player)
+            g.advance()
+            events.extend(g.events)
+        new["log"] += 1
+        return new, events
 
     def view(self, state: State, player: int | None) -> dict[str, Any]:
         from engine.voskhozhdenie.views import build_view
@@ -3102,6 +3183,18 @@ class _Game:
             self.push([op], ctx)
 
 
+def _least_answer(actions: list[Action]) -> Action | None:
+    """The answer a departing player gives to a decision they owe: keep, decline or pass
+    where offered, else an empty choice where it may be empty, else the first offered."""
+    for action in actions:
+        if action["type"] in ("keep", "decline", "pass"):
+            return action
+    for action in actions:
+        if action["type"] == "choose" and not action.get("picks"):
+            return action
+    return actions[0] if actions else None
+
+
 @functools.cache
 def _default_system() -> Voskhozhdenie:
     return Voskhozhdenie()
@@ -3132,6 +3225,9 @@ class _LazySystem:
 
     def to_act(self, state):
         return _default_system().to_act(state)
+
+    def leave(self, state, player, reason):
+        return _default_system().leave(state, player, reason)
 
 
 SYSTEM = _LazySystem()

@@ -134,26 +134,42 @@ def test_an_ascension_pod_event_deals_pods_and_honor_becomes_placements_and_stan
     assert repeats == 4
 
 
-def test_a_player_who_concedes_a_pod_game_places_last(
+def test_a_player_who_concedes_a_pod_game_leaves_it_and_places_last_while_the_others_play_on(
     alice, bob, make_user, django_capture_on_commit_callbacks
 ):
     capture = django_capture_on_commit_callbacks
     event, regs = pod_event(
         alice, make_user, system="ascension", fmt="standard", size=3, bots=2, humans=[bob]
     )
-    _rnd, (session,) = publish_and_deal(alice, event, capture)
+    rnd, (session,) = publish_and_deal(alice, event, capture)
     assert session.seats.count() == 3
     with capture(execute=False):
         play_services.concede(bob, session)
+    session.refresh_from_db()
+    bob_seat = session.seats.get(user=bob).number
+    # The game goes on for the two others: one concession does not end a game of three.
+    assert session.status == GameSession.Status.RUNNING
+    assert session.result is None or not session.result.get("winners")
+    assert bob_seat not in play_services.engine_of("ascension").to_act(session.state)
     match = Match.objects.get(pk=session.match_id)
+    assert match.status != Match.Status.FINAL
+    with pytest.raises(play_services.PlayError):
+        play_services.concede(bob, session)  # out already
+    drive(rnd, capture)
+    session.refresh_from_db()
+    assert session.end_reason == GameSession.EndReason.RULES
+    assert session.result["eliminated"] == [bob_seat]
+    assert bob_seat not in session.result["winners"]
+    match.refresh_from_db()
     assert match.status == Match.Status.FINAL and match.result_source == Match.Source.ENGINE
     places = {s.registration.user_id: s.placement for s in match.seats.select_related("registration")}
     assert places[bob.pk] == 3
-    assert sorted(places.values()) == [1, 1, 3]  # the others share first
+    others = sorted(p for user, p in places.items() if user != bob.pk)
+    assert others in ([1, 2], [1, 1])  # by final honor
     rows = {r["player"]: r["points"] for r in StandingsSnapshot.objects.get(event=event).rows}
     bob_reg = next(r for r in regs if r.user_id == bob.pk)
     assert rows[bob_reg.pk] == 0
-    assert sorted(rows.values()) == [0, 4, 4]
+    assert sorted(rows.values())[0] == 0 and sorted(rows.values())[-1] == 4
 
 
 def test_a_voskhozhdenie_pod_places_players_by_the_order_they_were_eliminated(

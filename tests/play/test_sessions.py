@@ -290,7 +290,10 @@ def test_an_action_after_the_deadline_loses_on_time(alice, bob):
     assert act(session, acting, {"type": "end_turn"}) == "over"
     session = fresh(session)
     assert session.end_reason == GameSession.EndReason.TIME
-    assert session.seq == 0 and not ActionLog.objects.filter(session=session).exists()
+    # The move was not applied; the player's departure on time is the only log entry.
+    (row,) = ActionLog.objects.filter(session=session)
+    assert row.seat == acting and row.action == {"type": "@leave", "reason": "time"}
+    assert session.seq == 1
 
 
 # ---------------------------------------------------------------- tournaments

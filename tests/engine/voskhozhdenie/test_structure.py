@@ -484,7 +484,7 @@ def test_eliminated_player_gets_no_turns_or_steps_ck115(system):
 @pytest.mark.rule("5.3", "AMB-13")
 def test_initiative_ties_reroll_among_the_tied(system):
     for seed in range(200):
-        state = system.new_game({"dice": "1d2"}, [deck(), deck(), deck()], seed)
+        state = system.new_game({"dice": "2d6"}, [deck(), deck(), deck()], seed)
         rolls = state["initiative"]
         if len(rolls) > 1:
             break
