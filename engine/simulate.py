@@ -142,6 +142,10 @@ def main(argv: list[str] | None = None) -> int:
     for name in dict.fromkeys(names):
         print(f"  {name:>10} wins: {wins[name]:5d} ({100 * wins[name] / played:.1f}%)")
     print(f"  draws: {draws} (capped at {args.max_rounds} rounds: {capped})")
+    print(
+        f"  capped: {capped} of {played} ({100 * capped / played:.1f}%; "
+        f"the cap: {args.max_rounds} rounds or {MAX_ACTIONS} actions)"
+    )
     print(f"  average length: {rounds / played:.1f} rounds, {actions / played:.1f} actions")
     print(f"  errors: {errors}")
     if first_error:

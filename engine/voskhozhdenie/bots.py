@@ -77,16 +77,19 @@ class HeuristicBot:
                     for a in wounds
                     if card(a["target"]).type == "city" and cards[a["target"]]["owner"] != seat
                 ]
-                if cities:
-                    return min(cities, key=lambda a: cards[a["target"]]["strength"])
+                ruined = [a for a in cities if amount >= (cards[a["target"]]["strength"] or 0)]
+                if ruined:  # a City the wounds ruin (2.3.1.2): the way to win
+                    return max(ruined, key=lambda a: cards[a["target"]]["strength"] or 0)
                 enemy = [
                     a
                     for a in wounds
                     if not g.allies(cards[a["target"]]["owner"], seat)
                     and amount >= -(-(g.strength(a["target"]) or 0) // 2)
                 ]
-                if enemy:
+                if enemy:  # thin the defence for the next fight
                     return max(enemy, key=lambda a: g.strength(a["target"]) or 0)
+                if cities:
+                    return min(cities, key=lambda a: cards[a["target"]]["strength"])
                 if "superiority" in by_type:
                     return by_type["superiority"][0]
                 return {"type": "decline"}
@@ -121,6 +124,18 @@ class HeuristicBot:
 
         p = state["players"][seat]
         tactics = {t["id"]: t for t in state["tactics"]}
+
+        def weakest_city(owner):
+            strengths = [
+                cards[i]["strength"] or 0
+                for i in state["battlefield"]
+                if owner is not None
+                and cards[i]["owner"] == owner
+                and not cards[i]["ruined"]
+                and card(i).type == "city"
+            ]
+            return min(strengths, default=0)
+
         # 1. Help fights: push my Tactics over the top, defend against the others'.
         best = None
         # By Tactic id, computed when first needed: the side to help, and the value of
@@ -131,14 +146,23 @@ class HeuristicBot:
             tid = a["tactic"]
             want = wants.get(tid)
             if want is None:
-                mine = g.allies(tactics[tid]["declarer"], seat)
-                want = wants[tid] = ("attack" if mine else "defence", mine)
+                t = tactics[tid]
+                mine = g.allies(t["declarer"], seat)
+                # Defend a Tactic aimed at me or an ally (or a Battle, open to all); a
+                # fight between two others is theirs: joining it only saves a rival and
+                # keeps a game of three or four from ever ending.
+                theirs = not mine and t["defender"] is not None and not g.allies(t["defender"], seat)
+                want = wants[tid] = ("none" if theirs else "attack" if mine else "defence", mine)
             if a["side"] != want[0]:
                 continue
             value = values.get(tid)
             if value is None:
                 attack, defence = g.side_totals(tactics[tid])
-                gap = (defence - attack) if want[1] else (attack - defence)
+                if want[1]:
+                    # Win by enough to ruin the defender's weakest City, not just to win.
+                    gap = defence - attack + weakest_city(tactics[tid]["defender"])
+                else:
+                    gap = attack - defence
                 value = values[tid] = 10 + gap if gap >= 0 else 1
             if best is None or value > best[0]:
                 best = (value, a)
