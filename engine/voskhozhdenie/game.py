@@ -190,6 +190,7 @@ ZONE_NAMES = {"main_deck": "main"}  # effect-language zone names -> state zone n
 MAX_COMBOS = 24  # bound on listed combinations of picks
 MAX_PLAYERS = 8  # the registry offers at most 4; the engine's own bound on a table
 DICE = {"1d20": (1, 20), "2d6": (2, 6)}  # 5.3
+HIDDEN_ZONES = ("hand", "main")  # zones whose cards only their owner may know (1.4.2)
 MAX_PICKS = 200  # bound on the values of one choice (cards in play are far fewer)
 # Rule flags for the alternatives Part 2 of the rules digest asks for (config["options"]).
 DEFAULT_OPTIONS = {
@@ -2186,7 +2187,12 @@ class _Game:
         src = obj["source"]
         info = self.info(src)
         ability = info.abilities[obj["ab"]]
-        self.emit("ability_resolved", source=src, ability=obj["ab"])
+        if self.s["cards"][src]["zone"] in HIDDEN_ZONES:
+            # 1.4.2.6, 1.4.2.7: a card in a Hand or Main Deck stays unnamed to the table
+            # (its id and ability number would tell which card it is); its effects show.
+            self.emit("ability_resolved", source=None, ability=None, player=obj["controller"])
+        else:
+            self.emit("ability_resolved", source=src, ability=obj["ab"])
         self.push(ability["effects"], obj["ctx"])
 
     # ===================================================================================

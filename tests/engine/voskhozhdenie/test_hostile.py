@@ -77,3 +77,40 @@ def test_seats_and_targets_must_be_whole_numbers_not_floats():
         key = "seat" if "seat" in action else "target"
         refused(state, seat, {**action, key: float(action[key])})
         refused(state, seat, {**action, key: [action[key]]})
+
+
+@pytest.mark.rule("1.4.2.6", "1.4.2.7")
+def test_two_games_that_differ_only_in_hidden_cards_look_the_same_to_the_others():
+    """Swap two cards of seat 1's Main Deck (different cards, the same ids): until either
+    leaves the deck, seat 0 and spectators see the same views and the same events."""
+    from engine.core import rng
+
+    compared = 0
+    for seed in range(12):
+        decks = [legal_deck(SYSTEM.db, seed * 5 + k) for k in range(2)]
+        a = SYSTEM.new_game({}, decks, rng.new_seed(seed))
+        main = a["players"][1]["main"]
+        x = main[-1]  # the bottom of the deck: drawn last
+        y = next(i for i in reversed(main) if a["cards"][i]["card"] != a["cards"][x]["card"])
+        b = json.loads(json.dumps(a))
+        for field in ("card", "strength"):
+            b["cards"][x][field], b["cards"][y][field] = a["cards"][y][field], a["cards"][x][field]
+        rnd = random.Random(seed)
+        for _ in range(300):
+            hidden = all(i in b["players"][1]["main"] for i in (x, y)) and not any(
+                i in b["players"][1].get("looked", ()) for i in (x, y)
+            )
+            if a["finished"] or not hidden:
+                break
+            for viewer in (0, None):
+                assert SYSTEM.view(a, viewer) == SYSTEM.view(b, viewer)
+            (seat,) = SYSTEM.to_act(a)
+            legal = SYSTEM.legal_actions(a, seat)
+            action = rnd.choice(legal)
+            if seat == 1 and action not in SYSTEM.legal_actions(b, seat):
+                break
+            a, events_a = SYSTEM.apply(a, seat, action)
+            b, events_b = SYSTEM.apply(b, seat, action)
+            assert events_a == events_b
+            compared += 1
+    assert compared > 200
