@@ -54,9 +54,11 @@ services:
 
 lint: install-dev
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 test: system-deps install-dev services
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 	HYPOTHESIS_PROFILE=ci DATABASE_URL=$(PG_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 bench: install-dev

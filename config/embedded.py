@@ -46,15 +46,15 @@ def start_embedded_worker() -> bool:
 
 
 def _sweep_forever() -> None:
-    """Embedded mode's beat: queue the sweep (``play.tasks.sweep``) every PLAY_SWEEP_SECONDS.
+    """Embedded mode's beat: queue the sweep (``tournaments.tasks.sweep``) every PLAY_SWEEP_SECONDS.
 
     The same task a beat process queues in Redis mode, through the in-memory broker; a
     sweep that fails is logged and the next one runs as usual.
     """
     import time
 
-    from play import tasks
-    from play.recovery import sweep_interval
+    from tournaments import tasks
+    from tournaments.sweeps import sweep_interval
 
     while True:
         time.sleep(sweep_interval())

@@ -1,105 +1,29 @@
-"""The sweep: find work whose task was lost, and queue it again.
+"""The play app's own steps of the sweep (``tournaments.sweeps``, the one entry point):
 
-Bot moves, clock checks, round starts and the drafting timers are queued after commit
-and never retried: if the broker was down at that moment (or a task failed), a bot game
-would wait forever and a clock would never flag. ``sweep`` runs every
-``PLAY_SWEEP_SECONDS`` (a Celery beat schedule in Redis mode, a timer thread of the
-process in embedded mode, ``config.embedded``) and looks for:
-
+- games still being played in a match settled without the engine (time, an official);
 - running games where a bot is to act and nothing has moved for ``PLAY_STALL_SECONDS``;
 - running clocks past their deadline whose check is not due (lost or never queued);
-- games still being played in a match settled without the engine (time, an official);
-- published rounds of online events with a match whose first game was never dealt;
-- self-running events whose rounds are all complete and that did not move on;
-- draft pods whose timer check is overdue, and pods building decks past their deadline;
-- events whose decklist deadline passed with lists the deadline task did not lock.
+- published rounds of online events with a match whose first game was never dealt.
 
-Every task queued here is one that is harmless late or twice (they carry the ``seq``
-or re-read their deadlines under a row lock). Each finding is claimed first, so a
-second sweep within ``PLAY_STALL_SECONDS`` queues nothing again: a game's row by a
-compare-and-set ``UPDATE`` of ``updated_at``, a clock by one of ``clock_check_at``, a
-pod's timers by one of ``timers_due``, the rest by an atomic ``cache.add``.
+A game's row is claimed by a compare-and-set ``UPDATE`` of ``updated_at``, a clock by
+one of ``clock_check_at``, a round by ``claim``.
 """
 
 from __future__ import annotations
 
-import logging
-from collections import Counter
-from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from django.conf import settings
 from django.core.cache import cache
-from django.db.models import Exists, OuterRef
-from django.utils import timezone
-from kombu.exceptions import OperationalError
+from django.db.models import Exists, OuterRef, Q
 
 from play.models import GameSession, SessionSeat
-
-logger = logging.getLogger("gauntlet.play.sweep")
-
-SWEEP_SECONDS = 15.0  # how often the sweep runs (PLAY_SWEEP_SECONDS)
-STALL_SECONDS = 30.0  # work this late counts as lost (PLAY_STALL_SECONDS)
-BATCH = 500  # most findings of one kind per sweep: the next sweep takes the rest
-
-
-def sweep_interval() -> float:
-    return float(getattr(settings, "PLAY_SWEEP_SECONDS", SWEEP_SECONDS))
-
-
-def stall_seconds() -> float:
-    return float(getattr(settings, "PLAY_STALL_SECONDS", STALL_SECONDS))
-
-
-class _BrokerDown(Exception):
-    pass
-
-
-def _queue(send: Callable[[], object]) -> None:
-    try:
-        send()
-    except OperationalError:
-        raise _BrokerDown from None
-
-
-def _claim_key(kind: str, pk: int, stamp: datetime | None) -> str:
-    # The stamp (when the stalled work was due) makes a later stall of the same row a new claim.
-    return f"play-sweep:{kind}:{pk}:{stamp.timestamp() if stamp else 0}"
-
-
-def _claim(kind: str, pk: int, stamp: datetime | None = None) -> bool:
-    return cache.add(_claim_key(kind, pk, stamp), 1, timeout=max(1, int(stall_seconds())))
-
-
-def sweep(now: datetime | None = None) -> dict[str, int]:
-    """One pass; returns how many of each kind were queued again (or ended)."""
-    now = now or timezone.now()
-    cutoff = now - timedelta(seconds=stall_seconds())
-    found: Counter[str] = Counter()
-    steps = (
-        ("ended", _end_settled_games),
-        ("bots", _stalled_bots),
-        ("clocks", _lost_clocks),
-        ("rounds", _undealt_rounds),
-        ("events", _events_not_advanced),
-        ("pods", _overdue_pods),
-        ("decklists", _decklists_past_deadline),
-    )
-    for name, step in steps:
-        try:
-            found[name] += step(now, cutoff)
-        except _BrokerDown:
-            logger.warning("sweep stopped at %s: the broker is down; the next sweep retries", name)
-            break
-    if sum(found.values()):
-        logger.warning("sweep re-queued lost work: %s", dict(found))
-    return {name: found[name] for name, _step in steps}
+from tournaments.models import Match, Round
+from tournaments.sweeps import BATCH, claim, queue
 
 
 def _end_settled_games(now: datetime, cutoff: datetime) -> int:
     """Games left running in a match an official or the clock settled (lost after commit)."""
     from play.services import end_match_sessions
-    from tournaments.models import Match
 
     match_ids = (
         GameSession.objects.filter(
@@ -147,15 +71,13 @@ def _stalled_bots(now: datetime, cutoff: datetime) -> int:
             updated_at=now
         )
         if claimed:
-            _queue(lambda pk=pk, seq=seq: tasks.bot_move.delay(pk, seq))
+            queue(lambda pk=pk, seq=seq: tasks.bot_move.delay(pk, seq))
             queued += 1
     return queued
 
 
 def _lost_clocks(now: datetime, cutoff: datetime) -> int:
     """A clock ran out more than ``PLAY_STALL_SECONDS`` ago and no check is due: queue one."""
-    from django.db.models import Q
-
     from play import tasks
 
     seats = (
@@ -170,7 +92,7 @@ def _lost_clocks(now: datetime, cutoff: datetime) -> int:
     for pk, session_id, number, seq, due in seats:
         claimed = SessionSeat.objects.filter(pk=pk, clock_check_at=due).update(clock_check_at=now)
         if claimed:
-            _queue(lambda s=session_id, n=number, q=seq: tasks.clock_expired.delay(s, n, q))
+            queue(lambda s=session_id, n=number, q=seq: tasks.clock_expired.delay(s, n, q))
             queued += 1
     return queued
 
@@ -178,7 +100,6 @@ def _lost_clocks(now: datetime, cutoff: datetime) -> int:
 def _undealt_rounds(now: datetime, cutoff: datetime) -> int:
     """A published round of an online event with an open match that has no game yet."""
     from play import tasks
-    from tournaments.models import Match, Round
 
     undealt = Match.objects.filter(
         round=OuterRef("pk"), is_bye=False, play_sessions__isnull=True
@@ -192,96 +113,16 @@ def _undealt_rounds(now: datetime, cutoff: datetime) -> int:
     )
     queued = 0
     for pk, published in rounds:
-        if _claim("round", pk, published):
-            _queue(lambda pk=pk: tasks.start_round_games.delay(pk))
+        if claim("round", pk, published):
+            queue(lambda pk=pk: tasks.start_round_games.delay(pk))
             queued += 1
     return queued
 
 
-def _events_not_advanced(now: datetime, cutoff: datetime) -> int:
-    """A self-running event whose last round completed a while ago and nothing followed."""
-    from tournaments.models import Event, Round
-    from tournaments.tasks import advance_event
+def register() -> None:
+    from tournaments import sweeps
 
-    open_rounds = Round.objects.filter(event=OuterRef("pk")).exclude(status=Round.Status.COMPLETED)
-    late = Round.objects.filter(event=OuterRef("pk"), completed_at__lt=cutoff)
-    events = (
-        Event.objects.filter(status=Event.Status.RUNNING, auto_advance=True)
-        .filter(Exists(late))
-        .exclude(Exists(open_rounds))
-        .values_list("pk", flat=True)[:BATCH]
-    )
-    queued = 0
-    for pk in events:
-        last = (
-            Round.objects.filter(event_id=pk)
-            .order_by("-number")
-            .values_list("completed_at", flat=True)
-            .first()
-        )
-        if last is None or last >= cutoff:
-            continue
-        if _claim("event", pk, last):
-            _queue(lambda pk=pk: advance_event.delay(pk))
-            queued += 1
-    return queued
-
-
-def _overdue_pods(now: datetime, cutoff: datetime) -> int:
-    """Drafting pods whose timer check is overdue; pods building decks past their deadline.
-
-    The drafting app's own tasks do the work (``run_timers``, ``finish_building``): they
-    re-read the deadlines under the pod's lock, so a check that was not lost after all
-    makes no pick twice.
-    """
-    from django.db.models import Q
-
-    from drafting import tasks as draft_tasks
-    from drafting.models import Pod, Seat
-
-    armed = Seat.objects.filter(pod=OuterRef("pk"), pick_deadline__lt=cutoff).exclude(timer_key="")
-    drafting = (
-        Pod.objects.filter(status=Pod.Status.DRAFTING)
-        .filter(
-            Q(timers_due__lt=cutoff)
-            | Q(timers_due__isnull=True, pk__in=Pod.objects.filter(Exists(armed)).values("pk"))
-        )
-        .values_list("pk", "timers_due")[:BATCH]
-    )
-    queued = 0
-    for pk, due in drafting:
-        claimed = Pod.objects.filter(pk=pk, timers_due=due).update(timers_due=now)
-        if claimed:
-            _queue(lambda pk=pk: draft_tasks.run_timers.delay(pk))
-            queued += 1
-    building = Pod.objects.filter(
-        status=Pod.Status.BUILDING, build_deadline__lt=cutoff
-    ).values_list("pk", "build_deadline")[:BATCH]
-    for pk, deadline in building:
-        if _claim("building", pk, deadline):
-            _queue(lambda pk=pk: draft_tasks.finish_building.delay(pk))
-            queued += 1
-    return queued
-
-
-def _decklists_past_deadline(now: datetime, cutoff: datetime) -> int:
-    """An event whose decklist deadline passed a while ago with lists still open that the
-    deadline task locks (legal or not yet checked): its ``eta`` task was lost."""
-    from tournaments.models import Decklist, Event
-    from tournaments.tasks import lock_decklists_at_deadline
-
-    open_lists = Decklist.objects.filter(registration__event=OuterRef("pk"), locked=False).exclude(
-        is_legal=False
-    )
-    events = (
-        Event.objects.filter(decklist_deadline__lt=cutoff)
-        .exclude(status=Event.Status.FINISHED)
-        .filter(Exists(open_lists))
-        .values_list("pk", "decklist_deadline")[:BATCH]
-    )
-    queued = 0
-    for pk, deadline in events:
-        if _claim("decklists", pk, deadline):
-            _queue(lambda pk=pk: lock_decklists_at_deadline.delay(pk))
-            queued += 1
-    return queued
+    sweeps.register("ended", _end_settled_games)
+    sweeps.register("bots", _stalled_bots)
+    sweeps.register("clocks", _lost_clocks)
+    sweeps.register("rounds", _undealt_rounds)

@@ -52,11 +52,3 @@ def start_round_games(round_id: int) -> int:
     if rnd is None or rnd.status != Round.Status.PUBLISHED:
         return 0
     return len(services.start_round_games(rnd))
-
-
-@shared_task(ignore_result=True)
-def sweep() -> dict[str, int]:
-    """Find work whose task was lost (stalled bots, clocks, rounds, pods) and queue it again."""
-    from play import recovery
-
-    return recovery.sweep()

@@ -25,10 +25,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from tournaments import announce, swiss
 from tournaments import bracket as bracket_core
 from tournaments import pods as pods_core
 from tournaments import standings as standings_core
-from tournaments import swiss
 from tournaments.live import broadcast_on_commit
 from tournaments.models import (
     AuditEntry,
@@ -395,9 +395,8 @@ def drop(actor: User, registration: Registration, reason: str = "") -> Registrat
             raise TournamentError(_("%(name)s has already dropped.") % {"name": reg.display_name})
         if event.status == Event.Status.FINISHED:
             raise TournamentError(_("This event has finished."))
-        from drafting.services import hand_dropped_seats_to_bots_on_commit
-
-        hand_dropped_seats_to_bots_on_commit(reg)  # a bot drafts and builds for their seats
+        # A bot drafts and builds for their seats (drafting, once this commits).
+        announce.registration_leaving.send(sender=None, registration=reg)
         if event.status == Event.Status.REGISTRATION and own:
             reg.delete()  # leaving before the start leaves no trace to keep
             broadcast_on_commit(event.pk, "players")
@@ -577,19 +576,13 @@ def is_limited(event: Event) -> bool:
 
 def draft_not_over(event: Event) -> str | None:
     """Why a limited event (Draft, Sealed) cannot start yet: its pods are not made or are
-    still drafting or building, or some player has no deck recorded (named)."""
-    from drafting.models import Pod
-
+    still drafting or building (the drafting app says, ``announce.limited_decks_problem``),
+    or some player has no deck recorded (named)."""
     if not is_limited(event):
         return None
-    pods = Pod.objects.filter(event=event)
-    if not pods.exists():
-        return _("Seat the players in pods first: their decks come from the pods.")
-    open_pods = pods.exclude(status=Pod.Status.FINISHED).count()
-    if open_pods:
-        return _("The draft is not over: %(n)d pod(s) are still drafting or building decks.") % {
-            "n": open_pods
-        }
+    problem = announce.limited_decks_problem(event)
+    if problem:
+        return problem
     missing = list(
         event.registrations.exclude(status=Registration.Status.DROPPED)
         .filter(decklist__isnull=True)
@@ -979,15 +972,13 @@ def publish_round(actor: User | None, rnd: Round) -> Round:
 
 
 def _start_online_games_on_commit(rnd: Round) -> None:
-    """An online event: once the round is published, a task deals game 1 of every match.
+    """An online event: once the round is published, game 1 of every match is dealt (the
+    play app, on ``announce.round_published``).
 
     Byes are final already; a match whose game cannot start stays open for reports
     and officials (``play.services.start_round_games`` logs why).
     """
-    from play.tasks import start_round_games
-
-    round_id = rnd.pk
-    transaction.on_commit(lambda: start_round_games.delay(round_id), robust=True)
+    announce.on_commit(announce.round_published, round_id=rnd.pk)
 
 
 # ---------------------------------------------------------------- results
@@ -1225,16 +1216,13 @@ def _finalise_pod(
 
 def _end_online_games_on_commit(match: Match, source: str) -> None:
     """A match of an online event settled without the engine (time, an official, agreeing
-    reports): after commit its games still being played end (``play.services.
-    end_match_sessions``; the sweep does it again if this is lost)."""
+    reports): after commit its games still being played end (the play app, on
+    ``announce.match_settled``; the sweep does it again if this is lost)."""
     if source in (Match.Source.ENGINE, Match.Source.BYE):
         return
     if not Event.objects.filter(pk=match.round.event_id, play_online=True).exists():
         return
-    from play.services import end_match_sessions
-
-    match_id = match.pk
-    transaction.on_commit(lambda: end_match_sessions(match_id), robust=True)
+    announce.on_commit(announce.match_settled, match_id=match.pk, source=source)
 
 
 def _score_text(match: Match) -> str:

@@ -76,3 +76,12 @@ def refresh_standings_soon(event_id: int) -> None:
 def heartbeat(token: str) -> None:
     """Record that a worker ran this task (worker health, and the embedded-mode test)."""
     cache.set(f"worker-heartbeat:{token}", time.time(), timeout=3600)
+
+
+@shared_task(ignore_result=True)
+def sweep() -> dict[str, int]:
+    """Find work whose task was lost and queue it again: every app's steps
+    (``tournaments.sweeps``)."""
+    from tournaments import sweeps
+
+    return sweeps.sweep()

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import bracket as bracket_core
-from tournaments import services
+from tournaments import console, services
 from tournaments.forms import AddPlayerForm, DecklistForm, EventForm, StaffForm
 from tournaments.models import (
     AuditEntry,
@@ -279,6 +279,24 @@ def pairings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 # ---------------------------------------------------------------- players
 
 
+def _posted_text(post, name: str) -> str:
+    """A text posted by a page without a Django form. A NUL character, which PostgreSQL
+    can neither store nor compare (the request answered 500), is refused as a form field
+    refuses it."""
+    value = post.get(name, "")
+    if "\x00" in value:
+        raise services.TournamentError(_("Null characters are not allowed."))
+    return value
+
+
+def _posted_pk(post, name: str) -> str:
+    """An id posted by a page: anything but a whole number names nothing (404, not 500)."""
+    value = post.get(name, "")
+    if not (value.isascii() and value.isdigit()):
+        raise Http404
+    return value
+
+
 def _run(request: HttpRequest, action: Callable[[], object], success: str | None = None) -> bool:
     try:
         action()
@@ -296,7 +314,7 @@ def _run(request: HttpRequest, action: Callable[[], object], success: str | None
 @require_POST
 def register(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    _run(request, lambda: services.register(event, user=request.user, display_name=request.POST.get("display_name", "")),
+    _run(request, lambda: services.register(event, user=request.user, display_name=_posted_text(request.POST, "display_name")),
          _("You are registered."))
     return redirect("tournaments:event_detail", slug=slug)
 
@@ -309,7 +327,7 @@ def self_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     if action == "check-in":
         _run(request, lambda: services.check_in(request.user, reg), _("You are checked in."))
     elif action == "drop":
-        _run(request, lambda: services.drop(request.user, reg, request.POST.get("reason", "")), _("You have dropped."))
+        _run(request, lambda: services.drop(request.user, reg, _posted_text(request.POST, "reason")), _("You have dropped."))
     else:
         raise Http404
     return redirect("tournaments:event_detail", slug=slug)
@@ -526,23 +544,11 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         game_numbers=range(1, event.best_of * 2 + 1),
         pods=list(event.pods.order_by("number")) if limited else [],
         limited=limited,
-        pods_form=_pods_form(event),
+        **console.context(event),
         pods_waiting=event.pods.filter(status="waiting").exists(),
         draft_not_over=services.draft_not_over(event) if event.status == Event.Status.REGISTRATION else None,
     )
     return render(request, "tournaments/manage.html", ctx)
-
-
-def _pods_form(event: Event, data=None):
-    """The pod settings of a limited event's "make pods" (``drafting.forms.EventPodsForm``)."""
-    from drafting.forms import EventPodsForm
-
-    form = EventPodsForm(data, event=event)
-    if data is not None and not any(name in data for name in form.fields):
-        # A bare "make pods" (the API, an old page): the defaults.
-        defaults = {name: field.initial for name, field in form.fields.items()}
-        form = EventPodsForm({k: v for k, v in defaults.items() if v not in (None, False)}, event=event)
-    return form
 
 
 @login_required
@@ -555,22 +561,22 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         raise PermissionDenied(_("Only the organisers and judges of this event can do that."))
 
     def reg() -> Registration:
-        return get_object_or_404(Registration, event=event, pk=post.get("registration"))
+        return get_object_or_404(Registration, event=event, pk=_posted_pk(post, "registration"))
 
     def rnd() -> Round:
-        return get_object_or_404(Round, event=event, pk=post.get("round"))
+        return get_object_or_404(Round, event=event, pk=_posted_pk(post, "round"))
 
     def match() -> Match:
-        return get_object_or_404(Match, round__event=event, pk=post.get("match"))
+        return get_object_or_404(Match, round__event=event, pk=_posted_pk(post, "match"))
 
     def add_player():
-        username = post.get("username", "").strip()
+        username = _posted_text(post, "username").strip()
         player_user = None
         if username:
             player_user = get_user_model().objects.filter(username=username).first()
             if player_user is None:
                 raise services.TournamentError(_("No user is called %(u)s.") % {"u": username})
-        return services.register(event, user=player_user, display_name=post.get("display_name", ""), actor=user)
+        return services.register(event, user=player_user, display_name=_posted_text(post, "display_name"), actor=user)
 
     def edit():
         form = EventForm(post, instance=Event.objects.get(pk=event.pk))
@@ -590,31 +596,12 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         return services.add_staff(user, event, member, form.cleaned_data["role"])
 
     def swap():
-        first = get_object_or_404(Registration, event=event, pk=post.get("first"))
-        second = get_object_or_404(Registration, event=event, pk=post.get("second"))
+        first = get_object_or_404(Registration, event=event, pk=_posted_pk(post, "first"))
+        second = get_object_or_404(Registration, event=event, pk=_posted_pk(post, "second"))
         return services.swap_players(user, rnd(), first, second)
-
-    def pods(make: bool):
-        from drafting import services as drafting
-
-        try:
-            if make:
-                form = _pods_form(event, post)
-                if not form.is_valid():
-                    raise services.TournamentError(
-                        "; ".join(f"{form.fields[k].label if k in form.fields else k}: {' '.join(v)}" for k, v in form.errors.items())
-                    )
-                return drafting.create_event_pods(user, event, **form.pod_settings())
-            return drafting.start_event_pods(user, event)
-        except drafting.NotAllowed as exc:
-            raise services.NotAllowed(str(exc)) from None
-        except drafting.PodError as exc:
-            raise services.TournamentError(str(exc)) from None
 
     actions: dict[str, tuple[Callable[[], object], str]] = {
         "start": (lambda: services.start_event(user, event), _("The event has started.")),
-        "make-pods": (lambda: pods(True), _("Pods made: players can take their seats now.")),
-        "start-pods": (lambda: pods(False), _("The pods have started: the boosters are open.")),
         "pair": (lambda: services.pair_next_round(user, event), _("Round paired: review it, then publish.")),
         "publish": (lambda: services.publish_round(user, rnd()), _("Round published.")),
         "repair": (lambda: services.repair_round(user, rnd()), _("Round paired again.")),
@@ -623,12 +610,14 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         "result": (lambda: _enter(user, match(), post), _("Result saved.")),
         "add-player": (add_player, _("Player added.")),
         "check-in": (lambda: services.check_in(user, reg()), _("Player checked in.")),
-        "drop": (lambda: services.drop(user, reg(), post.get("reason", "")), _("Player dropped.")),
+        "drop": (lambda: services.drop(user, reg(), _posted_text(post, "reason")), _("Player dropped.")),
         "readd": (lambda: services.readd(user, reg()), _("Player re-added.")),
         "settings": (edit, _("Settings saved.")),
         "staff": (staff, _("Staff updated.")),
         "lock-decklists": (lambda: services.lock_decklists(user, event), _("Decklists locked.")),
     }
+    for name, added in console.actions().items():  # the apps above (tournaments.console)
+        actions[name] = (lambda h=added.handler: h(user, event, post), added.success)
     if action not in actions:
         raise Http404(_("Unknown action."))
     handler, success = actions[action]

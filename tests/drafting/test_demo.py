@@ -46,7 +46,7 @@ def test_the_offline_demo_drafts_builds_and_plays_its_swiss_rounds():
 
 
 def test_the_demos_closing_output_points_to_the_casual_drafts(monkeypatch):
-    from tournaments.management.commands import demo
+    from dashboard.management.commands import demo
 
     served = []
     monkeypatch.setattr(demo, "call_command", lambda *args, **kwargs: served.append(args))

@@ -96,17 +96,17 @@ def test_an_officials_result_ends_the_running_game_and_its_clocks(
 
 
 def test_a_lost_end_of_the_games_is_done_by_the_sweep(alice, django_capture_on_commit_callbacks):
-    from play import recovery
+    from tournaments import sweeps
 
     _event, _rnd, match, game2 = game_one_conceded(alice)
     with django_capture_on_commit_callbacks(execute=False):
         tournament_services.enter_result(alice, match, [0, 0])
     game2.refresh_from_db()
     assert game2.status == GameSession.Status.RUNNING  # the callback was lost
-    assert recovery.sweep()["ended"] == 1
+    assert sweeps.sweep()["ended"] == 1
     game2.refresh_from_db()
     assert game2.status == GameSession.Status.ABORTED
-    assert recovery.sweep()["ended"] == 0
+    assert sweeps.sweep()["ended"] == 0
 
 
 def test_each_match_gets_the_events_time_bank(alice, client):

@@ -3,7 +3,7 @@
 The same stack as ``test_redis_restart`` (a redis-server of the test's own with its
 append-only file, a real daphne process and a real Celery worker on the test database),
 plus the sweep run as production runs it: a ``celery beat`` process queueing
-``play.tasks.sweep`` every second. Two games are under way when Redis stops:
+``tournaments.tasks.sweep`` every second. Two games are under way when Redis stops:
 
 * a bot-against-bot match of an online event: a bot move is always queued or being
   applied (each one queues the next after its commit, which fails while Redis is down);
@@ -71,7 +71,7 @@ app.worker_main(sys.argv[2:])
 def hold_unacked(broker_url: str, worker_log: Path) -> str:
     """Queue a sweep due in an hour and wait until the worker holds it, unacknowledged."""
     with Connection(broker_url) as conn:
-        task_id = app.send_task("play.tasks.sweep", countdown=3600, connection=conn).id
+        task_id = app.send_task("tournaments.tasks.sweep", countdown=3600, connection=conn).id
     deadline = time.monotonic() + 30
     while f"[{task_id}] received" not in worker_log.read_text(errors="replace"):
         assert time.monotonic() < deadline, "the worker never received the sweep due in an hour"

@@ -17,6 +17,7 @@ from play import recovery, services, tasks
 from play.models import ActionLog, GameSession, SessionSeat
 from tests.tournaments.factories import make_event
 from tournaments import services as tournament_services
+from tournaments import sweeps
 
 pytestmark = pytest.mark.django_db
 
@@ -68,11 +69,11 @@ def test_a_bot_game_whose_move_task_was_lost_resumes_after_a_sweep(
 ):
     session = bot_to_act(alice, django_capture_on_commit_callbacks)
     seq = session.seq
-    assert recovery.sweep()["bots"] == 0  # not late yet
-    assert recovery.sweep(later())["bots"] == 1
+    assert sweeps.sweep()["bots"] == 0  # not late yet
+    assert sweeps.sweep(later())["bots"] == 1
     assert queued == [("play.tasks.bot_move", (session.pk, seq))]
     # A second sweep changes nothing more: the game is claimed until it is late again.
-    assert recovery.sweep(later()) == dict.fromkeys(
+    assert sweeps.sweep(later()) == dict.fromkeys(
         ("ended", "bots", "clocks", "rounds", "events", "pods", "decklists"), 0
     )
     assert len(queued) == 1
@@ -95,7 +96,7 @@ def test_a_person_to_act_is_not_a_lost_task(alice, queued, django_capture_on_com
             break
         with django_capture_on_commit_callbacks(execute=False):
             tasks.bot_move.apply(args=(session.pk, session.seq))
-    assert recovery.sweep(later())["bots"] == 0
+    assert sweeps.sweep(later())["bots"] == 0
     assert queued == []
 
 
@@ -118,8 +119,8 @@ def test_games_waiting_on_a_person_do_not_hide_a_stalled_bot_game_behind_them(
     stalled = bot_to_act(alice, django_capture_on_commit_callbacks)
     # Two games a sweep, in id order from where the last one stopped: the second sweep
     # reaches the stalled game, however many idle ones come before it.
-    assert recovery.sweep(later())["bots"] == 0
-    assert recovery.sweep(later())["bots"] == 1
+    assert sweeps.sweep(later())["bots"] == 0
+    assert sweeps.sweep(later())["bots"] == 1
     assert queued == [("play.tasks.bot_move", (stalled.pk, stalled.seq))]
     assert max(waiting) < stalled.pk
 
@@ -139,10 +140,10 @@ def test_a_clock_whose_check_was_lost_is_flagged_after_a_sweep(
     seat = session.seats.get(number=acting)
     assert seat.deadline is not None and seat.clock_check_at == seat.deadline
     # The clock task queued for the deadline never ran; the sweep finds it once it is late.
-    at = seat.deadline + timedelta(seconds=recovery.stall_seconds() + 1)
-    assert recovery.sweep(seat.deadline)["clocks"] == 0
-    assert recovery.sweep(at)["clocks"] == 1
-    assert recovery.sweep(at)["clocks"] == 0
+    at = seat.deadline + timedelta(seconds=sweeps.stall_seconds() + 1)
+    assert sweeps.sweep(seat.deadline)["clocks"] == 0
+    assert sweeps.sweep(at)["clocks"] == 1
+    assert sweeps.sweep(at)["clocks"] == 0
     assert queued == [("play.tasks.clock_expired", (session.pk, acting, session.seq))]
     # Run as the worker runs it once the deadline has really passed.
     SessionSeat.objects.filter(pk=seat.pk).update(deadline=timezone.now() - timedelta(seconds=1))
@@ -220,9 +221,9 @@ def test_a_round_whose_games_were_never_dealt_is_started_by_the_sweep(
         rnd = tournament_services.publish_round(
             alice, tournament_services.pair_next_round(alice, event)
         )
-    assert recovery.sweep()["rounds"] == 0
-    assert recovery.sweep(later())["rounds"] == 1
-    assert recovery.sweep(later())["rounds"] == 0
+    assert sweeps.sweep()["rounds"] == 0
+    assert sweeps.sweep(later())["rounds"] == 1
+    assert sweeps.sweep(later())["rounds"] == 0
     assert queued == [("play.tasks.start_round_games", (rnd.pk,))]
     with django_capture_on_commit_callbacks(execute=False):
         assert tasks.start_round_games.apply(args=(rnd.pk,)).get() == 2
@@ -238,18 +239,18 @@ def test_decklists_whose_deadline_task_was_lost_are_locked_after_a_sweep(alice, 
         Decklist.objects.create(registration=reg, text="3 Anything", is_legal=None)
     Decklist.objects.filter(registration=regs[1]).update(is_legal=False)  # stays open
     Event.objects.filter(pk=event.pk).update(decklist_deadline=timezone.now() + timedelta(hours=1))
-    assert recovery.sweep()["decklists"] == 0  # before the deadline: nothing to do
+    assert sweeps.sweep()["decklists"] == 0  # before the deadline: nothing to do
     Event.objects.filter(pk=event.pk).update(
         decklist_deadline=timezone.now() - timedelta(seconds=5)
     )
-    assert recovery.sweep()["decklists"] == 0  # just past it: the task may still come
-    assert recovery.sweep(later())["decklists"] == 1
-    assert recovery.sweep(later())["decklists"] == 0  # claimed once
+    assert sweeps.sweep()["decklists"] == 0  # just past it: the task may still come
+    assert sweeps.sweep(later())["decklists"] == 1
+    assert sweeps.sweep(later())["decklists"] == 0  # claimed once
     assert queued == [("tournaments.tasks.lock_decklists_at_deadline", (event.pk,))]
     assert tournament_tasks.lock_decklists_at_deadline.apply(args=(event.pk,)).get() == 1
     locked = dict(Decklist.objects.values_list("registration_id", "locked"))
     assert locked == {regs[0].pk: True, regs[1].pk: False}  # the illegal list stays open
-    assert recovery.sweep(later(120))["decklists"] == 0  # nothing left to lock
+    assert sweeps.sweep(later(120))["decklists"] == 0  # nothing left to lock
 
 
 def test_a_clock_beyond_the_brokers_visibility_timeout_is_checked_in_steps(

@@ -218,7 +218,7 @@ class Command(BaseCommand):
         by the engine: the organiser settles it (audited), as a judge would.
 
         Lost tasks (a bot move, a round start, the next round of the self-running event)
-        are the sweep's (``play.recovery``), as on any site: the embedded worker runs it
+        are the sweep's (``tournaments.sweeps``), as on any site: the embedded worker runs it
         on its timer; with ``REDIS_URL`` and no beat process, this loop runs it.
         """
         from django.conf import settings
@@ -236,7 +236,7 @@ class Command(BaseCommand):
                 except services.TournamentError:
                     services.enter_result(organiser, match, [0] * games_needed(match.best_of))
         if not settings.EMBEDDED:
-            from play.recovery import sweep
+            from tournaments.sweeps import sweep
 
             sweep()
 
