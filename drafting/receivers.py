@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import announce, console
+from tournaments import announce, console, services
 
 
 def seats_to_bots(sender, registration, **kwargs) -> None:
@@ -52,7 +52,6 @@ def pods_form(event, data=None):
 def _pods(make: bool):
     def run(user, event, post):
         from drafting import services as drafting
-        from tournaments import services
 
         try:
             if make:

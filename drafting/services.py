@@ -39,6 +39,9 @@ from drafting.models import MAX_SEATS, MIN_SEATS, Pick, Pod, Seat
 from engine.cards import loader
 from engine.cards.model import Card, CardDB
 from engine.core import rng as rng_mod
+from tournaments.live import broadcast_on_commit
+from tournaments.models import AuditEntry, Event, Registration
+from tournaments.services import TournamentError, is_limited, is_organiser, record_limited_decklist
 
 logger = logging.getLogger("gauntlet.drafting")
 
@@ -89,8 +92,6 @@ def can_manage(user: User | None, pod: Pod) -> bool:
     if user.is_superuser:
         return True
     if pod.event_id is not None:
-        from tournaments.services import is_organiser
-
         return is_organiser(user, pod.event)
     return pod.created_by_id == user.pk
 
@@ -101,8 +102,6 @@ def check_manager(user: User | None, pod: Pod) -> None:
 
 
 def _check_event_organiser(user: User | None, event) -> None:
-    from tournaments.services import is_organiser
-
     if not is_organiser(user, event):
         raise NotAllowed(_("Only an organiser of this event can do that."))
 
@@ -228,8 +227,6 @@ def quick_pod(user: User, *, kind: str = Pod.Kind.DRAFT, **fields: Any) -> Pod:
 def event_pod_kind(event) -> str:
     """The kind of pod a limited event plays from: sealed pools for a Sealed event, else
     a booster draft."""
-    from tournaments.models import Event
-
     return Pod.Kind.SEALED if event.format == Event.Format.SEALED else Pod.Kind.DRAFT
 
 
@@ -247,9 +244,6 @@ def create_event_pods(
     again exactly. Bot registrations get bot seats. The organiser starts the pods when the
     players are ready (``start_event_pods``); from now on nobody may register.
     """
-    from tournaments.models import AuditEntry, Event, Registration
-    from tournaments.services import is_limited
-
     _check_event_organiser(actor, event)
     fields = {k: v for k, v in fields.items() if v is not None}
     fields["game_system"] = event.game_system
@@ -418,8 +412,6 @@ def hand_to_bot(actor: User, pod: Pod | int, seat_number: Any) -> bool:
             raise PodError(_("There is no such seat in this pod."))
         handed = _hand_to_bot(pod, seat, Seat.BotReason.ORGANISER, timezone.now())
         if handed and pod.event_id is not None:
-            from tournaments.models import AuditEntry
-
             AuditEntry.objects.create(
                 event_id=pod.event_id,
                 actor=actor,
@@ -555,8 +547,6 @@ def start_pod(actor: User, pod: Pod) -> Pod:
             pod.save()
             _after_change(pod, now=now)
         if pod.event_id is not None:
-            from tournaments.models import AuditEntry
-
             AuditEntry.objects.create(
                 event_id=pod.event_id,
                 actor=actor,
@@ -994,8 +984,6 @@ def set_supplied_cities(user: User, pod: Pod, card_ids: Sequence[Any]) -> Pod:
         pod.supplied_cities = chosen
         pod.save(update_fields=["supplied_cities", "updated_at"])
         if pod.event_id is not None:
-            from tournaments.models import AuditEntry
-
             AuditEntry.objects.create(
                 event_id=pod.event_id,
                 actor=user,
@@ -1112,8 +1100,6 @@ def _save_deck(
     seat.deck_by_bot = by_bot
     seat.save(update_fields=["deck", "deck_submitted_at", "deck_by_bot"])
     if seat.registration_id is not None:
-        from tournaments.services import TournamentError, record_limited_decklist
-
         try:
             record_limited_decklist(seat.registration, deck_text(deck, card_db(pod)), problems)
         except TournamentError as exc:
@@ -1158,8 +1144,6 @@ def _maybe_finish(pod: Pod) -> bool:
     pod.save(update_fields=["status", "finished_at", "updated_at"])
     _notify(pod.pk, overview=True, seats=range(pod.seats_count))
     if pod.event_id is not None:
-        from tournaments.live import broadcast_on_commit
-
         broadcast_on_commit(pod.event_id, "event")
     return True
 
@@ -1226,7 +1210,6 @@ def can_see_picks(user: User | None, pod: Pod, seat: Seat) -> bool:
         return False
     if pod.event_id is None:
         return True
-    from tournaments.models import Event
 
     return pod.event.status == Event.Status.FINISHED
 

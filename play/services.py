@@ -47,6 +47,9 @@ from engine.core.legality import check_shape
 from engine.core.protocol import GameResult, GameSystem, State, leave_action, replay
 from play import rows
 from play.models import ActionLog, GameSession, SessionSeat, new_game_seed
+from tournaments import services as tournament_services
+from tournaments.models import Event, Match, Round
+from tournaments.results import ResultError, game_placements
 
 logger = logging.getLogger("gauntlet.play")
 
@@ -568,8 +571,6 @@ def _start(session: GameSession) -> None:
 
 
 def _lock_match(match_id: int):
-    from tournaments.models import Match
-
     return Match.objects.select_for_update().select_related("round").get(pk=match_id)
 
 
@@ -597,13 +598,9 @@ def start_match(match, *, time_bank: int | None = EVENT_TIME_BANK, config: Mappi
     bank lasts the whole match: by default the event's ``time_bank_minutes``
     (``None``: untimed). Returns ``None`` once the match is decided.
     """
-    from tournaments.models import Match, Round
-
     with transaction.atomic():
         match = _lock_match(match.pk)
         if time_bank is EVENT_TIME_BANK:
-            from tournaments.models import Event
-
             time_bank = event_time_bank(
                 Event.objects.only("time_bank_minutes").get(pk=match.round.event_id)
             )
@@ -1258,8 +1255,6 @@ def _match_outcome(
     eliminated by ``_end_by_default`` and so places last) and the scores, if the game
     keeps one for every seat.
     """
-    from tournaments.results import ResultError, game_placements
-
     by_number = {s.number: s for s in seats}
     winner: int | None = None
     if not result.draw and len(result.winners) == 1:
@@ -1292,9 +1287,6 @@ def _record_in_match(
     session: GameSession, seats: Sequence[SessionSeat], result: GameResult
 ) -> None:
     """Hand the game to the tournament; start the next game while the match is undecided."""
-    from tournaments import services as tournament_services
-    from tournaments.models import Match
-
     winner, placements, scores = _match_outcome(seats, result)
     try:
         with transaction.atomic():
@@ -1331,8 +1323,6 @@ def end_match_sessions(match_id: int) -> int:
     for the game (bot moves, clock checks) find it over and change nothing. Each seat's
     page gets the final view.
     """
-    from tournaments.models import Match
-
     match = Match.objects.filter(pk=match_id).only("status", "result_source").first()
     if match is None or match.status != Match.Status.FINAL:
         return 0

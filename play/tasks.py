@@ -12,6 +12,7 @@ from typing import Any
 from celery import shared_task
 
 from play import services
+from tournaments.models import Round
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -46,8 +47,6 @@ def clock_expired(session_id: int, seat: int, seq: int) -> bool:
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def start_round_games(round_id: int) -> int:
     """A round of an online event was published: deal game 1 of each match. Idempotent."""
-    from tournaments.models import Round
-
     rnd = Round.objects.filter(pk=round_id).select_related("event").first()
     if rnd is None or rnd.status != Round.Status.PUBLISHED:
         return 0
