@@ -160,10 +160,11 @@ class HeuristicBot:
                 attack, defence = g.side_totals(tactics[tid])
                 if want[1]:
                     # Win by enough to ruin the defender's weakest City, not just to win.
-                    gap = defence - attack + weakest_city(tactics[tid]["defender"])
+                    gap = defence - attack + max(1, weakest_city(tactics[tid]["defender"]))
                 else:
                     gap = attack - defence
-                value = values[tid] = 10 + gap if gap >= 0 else 1
+                # Past that, more attack still wounds more; more defence does nothing.
+                value = values[tid] = 10 + gap if gap >= 0 else int(want[1])
             if best is None or value > best[0]:
                 best = (value, a)
         if best is not None and best[0] >= 10:
@@ -202,7 +203,7 @@ class HeuristicBot:
                     )
 
                 return min(by_type["direct_attack"], key=weakness)
-        if best is not None:
+        if best is not None and best[0] > 0:
             return best[1]
         if ready_squads:
             return ready_squads[0]
