@@ -60,3 +60,19 @@ def test_bench_json(capsys):
     assert {"system", "games_per_second", "apply_p50_ms", "apply_p99_ms", "state_bytes"} <= set(
         report
     )
+
+
+@pytest.mark.rule("1.3.9")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bots_that_play_to_win_end_their_games_on_real_decks(players):
+    """Heuristic bots in every seat, real card sets: every game ends by the rules, well
+    inside the simulator's cap (``bench/games_end.py`` measures it over 1,000 games)."""
+    kit = simulate.load_kit("voskhozhdenie")
+    system, _pool = kit.system(False)
+    for k in range(6 if players < 4 else 4):
+        seed = 9_000 + 10 * players + k
+        decks = kit.decks(system, players, seed, "standard")
+        bots = [kit.make_bot("heuristic", system, seed + i) for i in range(players)]
+        outcome = simulate.play_game(system, bots, decks, seed, max_rounds=60)
+        assert not outcome["capped"], (seed, outcome)
+        assert outcome["draw"] or len(outcome["winners"]) == 1
