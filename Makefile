@@ -67,6 +67,7 @@ bench: install-dev
 	$(BIN)/python bench/standings_page.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/engine.py --system ascension
+	$(BIN)/python bench/games_end.py --games 200
 	$(BIN)/python bench/dashboard_page.py
 	$(BIN)/python bench/draft_load.py
 	$(BIN)/python bench/play_load.py

@@ -14,7 +14,8 @@ def signup(request):
     form = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        # Named: with django-axes' backend first there are two in AUTHENTICATION_BACKENDS.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         target = request.GET.get("next") or ""
         if not url_has_allowed_host_and_scheme(
             target, allowed_hosts={request.get_host()}, require_https=request.is_secure()

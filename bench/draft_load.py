@@ -111,6 +111,10 @@ ENV = {
     "FAST_PASSWORD_HASHER": "true",  # the server must accept the bulk-made MD5 hashes
     "DEBUG": "false",
     "SECRET_KEY": "draft-load-bench-only",
+    # Production settings, but served over plain http on 127.0.0.1 (docs/security.md).
+    "SECURE_SSL_REDIRECT": "false",
+    "SESSION_COOKIE_SECURE": "false",
+    "CSRF_COOKIE_SECURE": "false",
     "LOG_LEVEL": "WARNING",
     "CHANNELS_PREFIX": "benchdraft",
     "CACHE_PREFIX": "benchdraft",

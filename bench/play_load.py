@@ -85,6 +85,10 @@ ENV = {
     "FAST_PASSWORD_HASHER": "true",
     "DEBUG": "false",
     "SECRET_KEY": "play-load-bench-only",
+    # Production settings, but served over plain http on 127.0.0.1 (docs/security.md).
+    "SECURE_SSL_REDIRECT": "false",
+    "SESSION_COOKIE_SECURE": "false",
+    "CSRF_COOKIE_SECURE": "false",
     "LOG_LEVEL": "WARNING",
     "CHANNELS_PREFIX": "benchplay",
     "CACHE_PREFIX": "benchplay",

@@ -64,6 +64,39 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in raw.split(",") if item.strip()]
 
 
+def env_header_pair(name: str) -> tuple[str, str] | None:
+    """A request header and the value that marks the request as secure, written
+    ``HTTP_X_FORWARDED_PROTO,https`` (Django's ``SECURE_PROXY_SSL_HEADER``); unset: None."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return None
+    parts = [part.strip() for part in raw.split(",")]
+    if len(parts) != 2 or not all(parts) or not parts[0].startswith("HTTP_"):
+        raise ImproperlyConfiguredEnv(
+            f"{name}={raw!r}: give the header as Django names it and the value, "
+            "as HTTP_X_FORWARDED_PROTO,https"
+        )
+    return parts[0], parts[1]
+
+
+def env_rate(name: str, default: str) -> str:
+    """A request rate as Django REST framework reads it: ``<count>/<sec|min|hour|day>``."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip().lower()
+    count, _, period = value.partition("/")
+    if not count.isdigit() or int(count) < 1 or period not in _PERIODS:
+        raise ImproperlyConfiguredEnv(
+            f"{name}={raw!r} is not a rate: give requests per period, as 120/min "
+            f"(periods: {', '.join(sorted(_PERIODS))})"
+        )
+    return value
+
+
+_PERIODS = {"s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day"}
+
+
 def parse_database_url(url: str, base_dir: Path) -> dict:
     """Turn ``sqlite:///path`` or ``postgres://user:pw@host:port/name`` into DATABASES['default']."""
     parts = urlsplit(url)

@@ -7,7 +7,8 @@ thousands of objects and a full pass stalls every request and websocket of the p
 for tens of milliseconds, at intervals set by how fast requests allocate. Here
 everything loaded at start is moved out of the collector's sight (``gc.freeze``: it
 lives as long as the process anyway) and the thresholds are raised so that passes come
-less often (``GC_THRESHOLDS``; see ``docs/decisions.md`` for the figures).
+less often (``GC_THRESHOLDS``; see
+``docs/decisions/0020-garbage-collector-tuning.md`` for the figures).
 """
 
 from __future__ import annotations

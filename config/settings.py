@@ -1,6 +1,6 @@
 """Gauntlet settings: one module, read from the environment.
 
-Two ways to run (see docs/decisions.md):
+Two ways to run (see docs/decisions/0005-settings-and-two-modes.md):
 
 * embedded (``REDIS_URL`` unset): SQLite by default, Celery workers run as threads
   inside the server process with an in-memory broker, in-memory channel layer;
@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import os
 import sys
+from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 from config.env import (
@@ -21,8 +23,10 @@ from config.env import (
     database_pool,
     env_bool,
     env_choice,
+    env_header_pair,
     env_int,
     env_list,
+    env_rate,
     parse_database_url,
     parse_redis_url,
 )
@@ -36,6 +40,20 @@ if not SECRET_KEY:
     raise ImproperlyConfiguredEnv("SECRET_KEY must be set when DEBUG is off")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS (docs/security.md). With DEBUG off every one defaults to the secure value, and
+# `manage.py check --deploy` finds nothing to warn about; with DEBUG on (the embedded demo,
+# plain http on 127.0.0.1) to the development one. Behind a proxy that ends TLS, set
+# SECURE_PROXY_SSL_HEADER (as HTTP_X_FORWARDED_PROTO,https), or the redirect never ends.
+_SECURE = not DEBUG
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", _SECURE)
+SECURE_PROXY_SSL_HEADER = env_header_pair("SECURE_PROXY_SSL_HEADER")
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31_536_000 if _SECURE else 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", _SECURE)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", _SECURE)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", _SECURE)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", _SECURE)
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 
 INSTALLED_APPS = [
     "daphne",
@@ -51,6 +69,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "axes",
+    "csp",
     "accounts",
     "tournaments",
     "drafting",
@@ -61,6 +81,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "config.security.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -68,7 +89,28 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: turns a locked-out log-in into its answer (accounts.lockout).
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Content-Security-Policy (django-csp): the pages run only the site's own scripts and
+# styles (static/), with no inline script, style or event handler and no eval; the API
+# docs pages relax it for themselves (config.security). The middleware adds the
+# websocket address of the request's own host to connect-src.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    },
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -147,14 +189,14 @@ if REDIS_URL:
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_TIMEZONE = "UTC"
 EMBEDDED_WORKER_THREADS = env_int("EMBEDDED_WORKER_THREADS", 4, minimum=1)
-# The sweep (play.recovery): every PLAY_SWEEP_SECONDS it re-queues work whose task was
+# The sweep (tournaments.sweeps, every app's steps): every PLAY_SWEEP_SECONDS it re-queues work whose task was
 # lost, once it is PLAY_STALL_SECONDS late. Redis mode: run `celery -A config beat` (or a
 # worker with -B); embedded mode runs it on a timer of the process (config.embedded).
 PLAY_SWEEP_SECONDS = env_int("PLAY_SWEEP_SECONDS", 15, minimum=1)
 PLAY_STALL_SECONDS = env_int("PLAY_STALL_SECONDS", 30, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "sweep-lost-work": {
-        "task": "play.tasks.sweep",
+        "task": "tournaments.tasks.sweep",
         "schedule": float(PLAY_SWEEP_SECONDS),
         "options": {"expires": float(PLAY_SWEEP_SECONDS)},
     },
@@ -163,8 +205,9 @@ CELERY_BEAT_SCHEDULE = {
 CHANNEL_LAYER_KINDS = ("pubsub", "lists")
 CHANNEL_LAYER_KIND = env_choice("CHANNEL_LAYER", "pubsub", CHANNEL_LAYER_KINDS)
 if REDIS_URL and CHANNEL_LAYER_KIND == "pubsub":
-    # Redis publish/subscribe (see docs/decisions.md): a group send is one PUBLISH, and
-    # each process holds one subscription that Redis pushes the messages into.
+    # Redis publish/subscribe (docs/decisions/0023-one-push-per-move-over-pubsub.md): a group
+    # send is one PUBLISH, and each process holds one subscription that Redis pushes the
+    # messages into.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
@@ -210,6 +253,27 @@ AUTH_PASSWORD_VALIDATORS = [
 if "pytest" in sys.modules or env_bool("FAST_PASSWORD_HASHER", False):
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+# Log-in throttling (django-axes, docs/security.md): LOGIN_FAILURE_LIMIT failed log-ins
+# for one username from one address lock that pair out for LOGIN_COOLOFF_MINUTES after the
+# last of them, on the log-in page, the admin's and /api/token/ alike; attempts while
+# locked out are refused without being counted. Staff see and delete lockouts in the
+# admin ("Access attempts"). The address is REMOTE_ADDR: behind a proxy, let the ASGI
+# server take the client's address from the proxy's header (uvicorn --proxy-headers).
+# axes' backend first: it refuses a locked-out pair before any password is checked, and
+# (AxesBackend rather than AxesStandaloneBackend) also loads users as ModelBackend does, so
+# a session naming the first backend (force_login, hand-made test and bench sessions) works.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_DISABLE_ACCESS_LOG = True  # failures are kept (for the lockouts), not every log-in
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:event_list"
 LOGOUT_REDIRECT_URL = "tournaments:event_list"
@@ -237,6 +301,18 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "tournaments.pagination.Pages",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "tournaments.api.exception_handler",
+    # Requests per client (config.throttles): anonymous ones by address, logged-in ones by
+    # user, /api/token/ by address on its own budget too. Counted in the default cache,
+    # which Redis is in Redis mode (shared by every process) and local memory otherwise.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "config.throttles.AnonThrottle",
+        "config.throttles.UserThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_rate("API_THROTTLE_ANON", "120/min"),
+        "user": env_rate("API_THROTTLE_USER", "600/min"),
+        "token": env_rate("API_THROTTLE_TOKEN", "10/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Gauntlet API",
@@ -246,6 +322,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # No badge fetched from validator.swagger.io: the docs page loads nothing from elsewhere.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 LOGGING = {

@@ -1,14 +1,26 @@
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
+
+from config.security import REDOC_POLICY
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="api-redoc"),
+    # Swagger UI's start script is served apart (?script), not inline: see config.security.
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    path(
+        "api/redoc/",
+        csp_update(REDOC_POLICY)(SpectacularRedocView.as_view(url_name="schema")),
+        name="api-redoc",
+    ),
     path("api/drafts/", include("drafting.api_urls")),
     path("api/", include("tournaments.api_urls")),
     path("draft/", include("drafting.urls")),

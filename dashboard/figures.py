@@ -123,7 +123,7 @@ def events_figures(now: datetime) -> dict[str, Any]:
 def _pool_size(system: str, set_codes: list[str]) -> int | None:
     """Cards each seat drafts: the boosters' sizes added (None if the sets are unknown)."""
     from drafting import boosters
-    from engine.cards import loader
+    from engine.voskhozhdenie import loader
 
     try:
         return boosters.draft_pool_size(set_codes, loader.load_system(system))

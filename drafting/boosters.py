@@ -1,6 +1,6 @@
 """Booster collation for Limited formats (Draft, Sealed). Pure Python, no Django.
 
-A set's ``booster`` (``engine.cards.model.BoosterSpec``, docs/card-format.md "Boosters and
+A set's ``booster`` (``engine.voskhozhdenie.cards.BoosterSpec``, docs/card-format.md "Boosters and
 Draft", decision for AMB-04) lists slots; each slot draws ``count`` different cards of its
 rarity (only of its ``types`` when given) from the set; with probability
 ``upgrade_chance`` the slot draws from rarity ``upgrade`` instead. Minor cards are never
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 
-from engine.cards.loader import booster_pool
-from engine.cards.model import BoosterSlot, CardDB, CardSet
 from engine.core import rng as rng_mod
+from engine.voskhozhdenie.cards import BoosterSlot, CardDB, CardSet
+from engine.voskhozhdenie.loader import booster_pool
 
 __all__ = [
     "CollationError",

@@ -38,8 +38,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from engine.cards.model import COLOURS, Card
 from engine.core import rng as rng_mod
+from engine.voskhozhdenie.cards import COLOURS, Card
 
 __all__ = ["MAIN_TARGET", "bot_build_deck", "bot_pick", "colour_weights", "rate_card"]
 

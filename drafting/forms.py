@@ -64,11 +64,11 @@ class PodForm(forms.Form):
         value = self.cleaned_data.get("abandon_after")
         return 3 if value is None else value
 
-    def __init__(self, *args, game_system: str = "voskhozhdenie", **kwargs):
+    def __init__(self, *args, game_system: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         from engine.core import registry
 
-        info = registry.get(game_system)
+        info = registry.get(game_system) if game_system else registry.default_drafting_system()
         draft = [info.draft_sets[0]] * info.boosters_per_player if info.draft_sets else []
         field = self.fields["set_codes"]
         field.initial = " ".join(draft)

@@ -28,8 +28,15 @@ def default_set_codes() -> list[str]:
     ``drafting.services`` are given the codes of their own game (the registry's)."""
     from engine.core import registry
 
-    info = registry.get("voskhozhdenie")
+    info = registry.default_drafting_system()
     return [info.draft_sets[0]] * info.boosters_per_player
+
+
+def default_game_system() -> str:
+    """A pod's game when none is given: the registry's first game with boosters."""
+    from engine.core import registry
+
+    return registry.default_drafting_system().key
 
 
 class Pod(models.Model):
@@ -56,7 +63,7 @@ class Pod(models.Model):
         "tournaments.Event", null=True, blank=True, on_delete=models.CASCADE, related_name="pods"
     )
     number = models.PositiveSmallIntegerField(default=1, help_text="Pod number within its event.")
-    game_system = models.CharField(_("game"), max_length=40, default="voskhozhdenie")
+    game_system = models.CharField(_("game"), max_length=40, default=default_game_system)
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.DRAFT)
     set_codes = models.JSONField(
         _("boosters"),

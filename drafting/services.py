@@ -36,9 +36,10 @@ from config.celery import queue_at
 from drafting import boosters
 from drafting import draft as draft_core
 from drafting.models import MAX_SEATS, MIN_SEATS, Pick, Pod, Seat
-from engine.cards import loader
-from engine.cards.model import Card, CardDB
+from engine.core import registry
 from engine.core import rng as rng_mod
+from engine.voskhozhdenie import loader
+from engine.voskhozhdenie.cards import Card, CardDB
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Event, Registration
 from tournaments.services import TournamentError, is_limited, is_organiser, record_limited_decklist
@@ -174,7 +175,7 @@ def _check_settings(fields: dict[str, Any]) -> None:
     if len(codes) > 12:
         raise PodError(_("At most 12 boosters."))
     try:
-        db = loader.load_system(fields.get("game_system", "voskhozhdenie"))
+        db = loader.load_system(fields.get("game_system") or registry.default_drafting_system().key)
         size = boosters.draft_pool_size(codes, db)
     except boosters.CollationError as exc:
         raise PodError(_("These boosters cannot be opened: %(e)s") % {"e": exc}) from None
@@ -207,7 +208,7 @@ def create_pod(user: User, *, join: bool = True, **fields: Any) -> Pod:
     fields = dict(fields)
     kind = fields.setdefault("kind", Pod.Kind.DRAFT)
     if "set_codes" not in fields:
-        fields["set_codes"] = default_set_codes(fields.get("game_system", "voskhozhdenie"), kind)
+        fields["set_codes"] = default_set_codes((fields.get("game_system") or registry.default_drafting_system().key), kind)
     fields.setdefault("seats_count", POD_SIZE)
     _check_settings(fields)
     with transaction.atomic():
@@ -227,7 +228,8 @@ def quick_pod(user: User, *, kind: str = Pod.Kind.DRAFT, **fields: Any) -> Pod:
 def event_pod_kind(event) -> str:
     """The kind of pod a limited event plays from: sealed pools for a Sealed event, else
     a booster draft."""
-    return Pod.Kind.SEALED if event.format == Event.Format.SEALED else Pod.Kind.DRAFT
+    fmt = event.format_info
+    return Pod.Kind.SEALED if fmt is not None and fmt.sealed else Pod.Kind.DRAFT
 
 
 def create_event_pods(

@@ -30,7 +30,8 @@ from drafting import draft as draft_core
 from drafting import services
 from drafting.forms import PodForm
 from drafting.models import Pod, Seat
-from engine.cards.model import Card, CardDB
+from engine.core import registry
+from engine.voskhozhdenie.cards import Card, CardDB
 
 TYPE_NAMES = {
     "city": gettext_lazy("City"),
@@ -144,7 +145,8 @@ def pod_list(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         mine = list(pods.filter(seats__user=request.user).order_by("-created_at")[:20])
     open_pods = pods.filter(status=Pod.Status.WAITING, event__isnull=True)[:50]
-    running = pods.exclude(status=Pod.Status.WAITING)[:30]
+    # Not the pods of an unlisted event: no list shows that event.
+    running = pods.exclude(status=Pod.Status.WAITING).exclude(event__is_public=False)[:30]
     return render(
         request,
         "drafting/pod_list.html",
@@ -219,7 +221,7 @@ def pack_context_from_message(message: dict[str, Any]) -> dict[str, Any]:
     from django.utils.dateparse import parse_datetime
 
     lang = services.language()
-    db = services.card_db_for(message.get("system", "voskhozhdenie"))
+    db = services.card_db_for(message.get("system") or registry.default_drafting_system().key)
     return {
         "pod": {"pk": message["pod"], "status": Pod.Status.DRAFTING},
         "pack": pack_cards(db, message["cards"], lang),
@@ -385,6 +387,9 @@ def pick(request: HttpRequest, pk: int) -> HttpResponse:
         request.POST.get("card"),
         request.POST.get("seat"),
     )
+    if seat is None:
+        # A malformed pick is refused before the seat is looked at: still nobody's pack.
+        raise PermissionDenied(_("You have no seat in this pod."))
     if _is_htmx(request):
         ctx = _answer_context(pod, seat, made)
         ctx["error"] = error

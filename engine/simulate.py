@@ -13,7 +13,11 @@ when a seat it plays wins it (with allies, the whole team wins). Each game syste
 registers a simulation kit (``engine.core.registry``: its engine, bots, decks and game
 config); for «Восхождение» the decks are random decks from the real card sets that the
 deck checker accepts for ``--format`` (``--sample``: the engine's small synthetic pool). A game that reaches ``--max-rounds`` (or 50 000 actions) is stopped and
-counted as a draw ("capped"). Any exception is counted as an error with its first occurrence printed; the
+counted as a draw ("capped"). Games are played under the event rules every game on the
+site is played under (the registry's ``play_config``: for «Восхождение» a draw after ten
+Rounds in which everyone only passed, or after Round 60, 1.3.3 and 1.3.10), so a
+position the rules give no end is a drawn game, as online; ``--no-event-rules`` plays
+without them. Any exception is counted as an error with its first occurrence printed; the
 exit status is 1 if there was any error.
 """
 
@@ -80,6 +84,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
     parser.add_argument("--teams", action="store_true", help="two teams of allies (2v2)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--no-event-rules",
+        action="store_true",
+        help="leave out the event rules every game on the site is played under (the registry's "
+        "play_config, e.g. a draw after Round 60 of a game nobody can win)",
+    )
     args = parser.parse_args(argv)
 
     kit = load_kit(args.system)
@@ -100,6 +110,10 @@ def main(argv: list[str] | None = None) -> int:
         config = game_config(players, teams=args.teams) if game_config else {}
     except ValueError as exc:
         parser.error(f"--teams: {exc}")
+    from engine.core import registry
+
+    event_rules = {} if args.no_event_rules else dict(registry.get(args.system).play_config)
+    config = {**event_rules, **config}
     wins: Counter[str] = Counter()
     draws = capped = errors = 0
     rounds = actions = 0
@@ -139,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.system} ({pool}, {args.format}): {args.games} games, {players} players "
         f"({', '.join(seats)}{teams}), {elapsed:.1f} s"
     )
+    rules = ", ".join(f"{k}={v}" for k, v in event_rules.items()) or "none"
+    print(f"  event rules: {rules}")
     for name in dict.fromkeys(names):
         print(f"  {name:>10} wins: {wins[name]:5d} ({100 * wins[name] / played:.1f}%)")
     print(f"  draws: {draws} (capped at {args.max_rounds} rounds: {capped})")

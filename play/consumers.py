@@ -89,8 +89,7 @@ class GameConsumer(GuardedJsonConsumer):
 
     async def receive_json(self, content: Any, **kwargs) -> None:
         if self.seat is None:
-            await self.refuse("Only the players of this game can act in it.")
-            return
+            return  # a spectator's socket only listens
         if not isinstance(content, dict):
             await self.refuse('A move is an object with "seq" and "action".')
             return

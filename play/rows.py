@@ -4,7 +4,7 @@ metadata and then run with fresh parameters.
 Applying a move reads the session row (locked) and its seats, and writes the new state,
 the action log row and the seats whose clocks changed. Through the ORM, building those
 statements anew for every move cost a worker more CPU than everything else it does for
-the move (``bench/play_load.py``; docs/decisions.md, "The statements of a move"). What
+the move (``bench/play_load.py``; docs/decisions/0024-cost-of-a-move.md). What
 is read and written here is what the ORM would read and write: rows come back as model
 instances made by ``Model.from_db`` after each field's own converters, and values go in
 through each field's ``pre_save`` (``auto_now``) and ``get_db_prep_save``. The SQL is

@@ -476,9 +476,12 @@ def _home(
     mine = GameSession.objects.none()
     if request.user.is_authenticated:
         mine = GameSession.objects.filter(seats__user=request.user).order_by("-created_at")[:20]
-    watching = GameSession.objects.filter(status=GameSession.Status.RUNNING).order_by(
-        "-updated_at"
-    )[:20]
+    # Games anyone may watch; not those of an unlisted event, which no list shows.
+    watching = (
+        GameSession.objects.filter(status=GameSession.Status.RUNNING)
+        .exclude(match__round__event__is_public=False)
+        .order_by("-updated_at")[:20]
+    )
     context = {"tables": _tables(posted or {}), "mine": mine, "watching": watching}
     return render(request, "play/home.html", context, status=status)
 
@@ -604,7 +607,7 @@ def _join_page(
 
 
 # What ``services._new_token`` makes (URL-safe base64). Anything else is no invitation:
-# a NUL byte in the address made PostgreSQL refuse the lookup, and the page answer 500.
+# a NUL byte in the address made PostgreSQL refuse the lookup, and the page answered 500.
 INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import uuid
 
 import pytest
 from hypothesis import settings
@@ -26,6 +27,38 @@ def pytest_configure(config):
 
         with contextlib.suppress(redis.RedisError):
             redis.Redis.from_url(url).flushdb()
+
+
+# The API's request rates (config.throttles) are out of the way of the suite, whose URL walk
+# alone sends hundreds of API requests a minute from one address; the throttle tests set
+# their own small rates (tests/test_api_throttles.py), and the defaults are read back in
+# tests/test_deploy_settings.py.
+SUITE_THROTTLE_RATE = "100000/min"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _api_rates_out_of_the_way(django_test_environment):
+    from django.conf import settings as django_settings
+    from django.test.utils import override_settings
+
+    rest = django_settings.REST_FRAMEWORK
+    rates = dict.fromkeys(rest["DEFAULT_THROTTLE_RATES"], SUITE_THROTTLE_RATE)
+    override = override_settings(REST_FRAMEWORK={**rest, "DEFAULT_THROTTLE_RATES": rates})
+    override.enable()
+    yield
+    override.disable()
+
+
+@pytest.fixture(autouse=True)
+def _own_throttle_counts(monkeypatch):
+    """Each test counts its API requests afresh, as it has a database of its own: the
+    counts live in the cache, which is Redis, shared by every test process, in `make test`."""
+    from rest_framework.throttling import SimpleRateThrottle
+
+    namespace = uuid.uuid4().hex
+    monkeypatch.setattr(
+        SimpleRateThrottle, "cache_format", f"throttle:{namespace}:%(scope)s:%(ident)s"
+    )
 
 
 @pytest.fixture

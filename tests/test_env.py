@@ -11,6 +11,7 @@ from config.env import (
     ImproperlyConfiguredEnv,
     env_bool,
     env_choice,
+    env_header_pair,
     env_int,
     gc_thresholds,
     parse_database_url,
@@ -133,3 +134,14 @@ def test_redis_mode_shares_the_cache_whichever_channel_layer(kind, layer):
     ).stdout.split()
     assert out[0] == "django.core.cache.backends.redis.RedisCache"
     assert out[1].endswith(layer)
+
+
+def test_the_proxy_ssl_header_is_a_header_and_a_value(monkeypatch):
+    monkeypatch.delenv("PROXY_HEADER", raising=False)
+    assert env_header_pair("PROXY_HEADER") is None
+    monkeypatch.setenv("PROXY_HEADER", " HTTP_X_FORWARDED_PROTO , https ")
+    assert env_header_pair("PROXY_HEADER") == ("HTTP_X_FORWARDED_PROTO", "https")
+    for bad in ("https", "X_FORWARDED_PROTO,https", "HTTP_X_FORWARDED_PROTO,", "a,b,c"):
+        monkeypatch.setenv("PROXY_HEADER", bad)
+        with pytest.raises(ImproperlyConfiguredEnv, match="PROXY_HEADER="):
+            env_header_pair("PROXY_HEADER")

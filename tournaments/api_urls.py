@@ -1,9 +1,9 @@
 """URLs of the REST API, mounted at ``/api/`` (see ``tournaments.api`` for the endpoints)."""
 
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import SimpleRouter
 
+from accounts.api import obtain_token
 from tournaments import api
 
 app_name = "api"
@@ -18,7 +18,7 @@ router.register("events/<slug:event_slug>/matches", api.MatchViewSet, basename="
 router.register("events/<slug:event_slug>/audit", api.AuditViewSet, basename="audit")
 
 urlpatterns = [
-    path("token/", obtain_auth_token, name="token"),
+    path("token/", obtain_token, name="token"),  # throttled, and refused while locked out
     path("events/<slug:event_slug>/standings/", api.StandingsView.as_view(), name="standings"),
     *router.urls,
 ]

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from engine.core import registry
@@ -26,7 +27,13 @@ class EventForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game_system"] = forms.ChoiceField(
-            label=_("game"), choices=[(s.key, s.name) for s in registry.all_systems()]
+            label=_("game"),
+            choices=[(s.key, s.name) for s in registry.all_systems()],
+            initial=registry.default_system().key,
+        )
+        # Every system's formats; ``clean`` checks the one chosen against the game.
+        self.fields["format"] = forms.ChoiceField(
+            label=_("format"), choices=registry.all_formats(get_language() or "en")
         )
         most = max((s.max_players for s in registry.all_systems()), default=2)
         self.fields["players_per_game"] = forms.TypedChoiceField(
@@ -42,6 +49,20 @@ class EventForm(forms.ModelForm):
         )
         # Left empty (or not sent, as by older pages and tools): the event keeps its bank.
         self.fields["time_bank_minutes"].required = False
+
+    def clean(self):
+        data = super().clean()
+        system, fmt = data.get("game_system"), data.get("format")
+        if system and fmt:
+            try:
+                registry.get(system).format(fmt)
+            except registry.UnknownGameSystem:
+                self.add_error(
+                    "format",
+                    _("%(game)s has no format %(format)s.")
+                    % {"game": registry.get(system).name, "format": fmt},
+                )
+        return data
 
     def clean_time_bank_minutes(self):
         value = self.cleaned_data.get("time_bank_minutes")

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from engine.core import registry
@@ -38,14 +39,6 @@ class Event(models.Model):
         DOUBLE_ELIMINATION = "double_elim", _("Double elimination")
         ROUND_ROBIN = "round_robin", _("Round robin")
 
-    class Format(models.TextChoices):
-        STANDARD = "standard", _("Standard")
-        ETERNAL = "eternal", _("Eternal")
-        CHOSEN = "chosen", _("Chosen")
-        BLITZ = "blitz", _("Blitz")
-        DRAFT = "draft", _("Draft")
-        SEALED = "sealed", _("Sealed")
-
     class Phase(models.TextChoices):
         SWISS = "swiss", _("Swiss")
         PLAYOFF = "playoff", _("Playoff")
@@ -55,8 +48,10 @@ class Event(models.Model):
 
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("address"), max_length=140, unique=True)
-    game_system = models.CharField(_("game"), max_length=40, default="voskhozhdenie")
-    format = models.CharField(_("format"), max_length=20, choices=Format.choices, default=Format.STANDARD)
+    # The game and one of its formats, as the registry knows them (engine.core.registry);
+    # ``services.create_event`` fills in the registry's defaults when none is given.
+    game_system = models.CharField(_("game"), max_length=40)
+    format = models.CharField(_("format"), max_length=20)
     structure = models.CharField(
         _("structure"), max_length=20, choices=Structure.choices, default=Structure.SWISS
     )
@@ -120,6 +115,17 @@ class Event(models.Model):
     @property
     def game_info(self) -> registry.GameSystemInfo:
         return registry.get(self.game_system)
+
+    @property
+    def format_info(self) -> registry.Format | None:
+        try:
+            return self.game_info.format(self.format)
+        except registry.UnknownGameSystem:
+            return None
+
+    def get_format_display(self) -> str:
+        info = self.format_info
+        return info.label(get_language() or "en") if info is not None else self.format
 
     @property
     def uses_pods(self) -> bool:

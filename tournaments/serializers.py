@@ -95,7 +95,18 @@ class EventSerializer(serializers.ModelSerializer):
         model = Event
         fields = EVENT_FIELDS
         read_only_fields = ["status", "phase", "created_at", "updated_at"]
-        extra_kwargs = {"slug": {"required": False}}
+        extra_kwargs = {
+            "slug": {"required": False},
+            # Left out: the registry's first game and that game's first format.
+            "game_system": {
+                "required": False,
+                "help_text": _("A registered game system; default: the first registered."),
+            },
+            "format": {
+                "required": False,
+                "help_text": _("One of the game's formats; default: its first."),
+            },
+        }
 
     def get_player_count(self, event: Event) -> int:
         count = getattr(event, "player_count", None)

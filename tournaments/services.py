@@ -146,19 +146,22 @@ STRUCTURAL_FIELDS = frozenset(
 )
 
 
-def _check_settings(fields: dict) -> None:
+def _check_settings(fields: dict, event: Event | None = None) -> None:
+    """The settings given (over the event's, when it exists): the game and its format
+    come from the registry (``engine.core.registry``), never from a list of our own."""
     from engine.core import registry
 
-    if "game_system" in fields:
+    if "game_system" in fields or "format" in fields:
+        system = fields.get("game_system") or (event.game_system if event else None)
         try:
-            info = registry.get(fields["game_system"])
+            info = registry.get(system)
         except registry.UnknownGameSystem as exc:
             raise TournamentError(str(exc)) from None
-        if "format" in fields:
-            try:
-                info.format(fields["format"])
-            except registry.UnknownGameSystem as exc:
-                raise TournamentError(str(exc)) from None
+        fmt = fields.get("format") or (event.format if event else None)
+        try:
+            info.format(fmt)
+        except registry.UnknownGameSystem as exc:
+            raise TournamentError(str(exc)) from None
     if "tiebreaks" in fields and fields["tiebreaks"] not in standings_core.RULESETS:
         raise TournamentError(_("Unknown tiebreak ruleset %(key)r.") % {"key": fields["tiebreaks"]})
     if fields.get("best_of") not in (None, 1, 3, 5):
@@ -230,6 +233,17 @@ def create_event(user: User, **fields) -> Event:
         raise TournamentError(_("Unknown event fields: %(f)s") % {"f": ", ".join(sorted(unknown))})
     if not (fields.get("name") or "").strip():
         raise TournamentError(_("An event needs a name."))
+    from engine.core import registry
+
+    if not fields.get("game_system"):
+        fields["game_system"] = registry.default_system().key
+    if not fields.get("format"):
+        try:
+            fields["format"] = registry.get(fields["game_system"]).formats[0].key
+        except registry.UnknownGameSystem as exc:
+            raise TournamentError(str(exc)) from None
+        except IndexError:
+            raise TournamentError(_("This game has no formats.")) from None
     _check_settings(fields)
     _check_pods(_merged_settings(None, fields))
     with transaction.atomic():
@@ -246,7 +260,7 @@ def update_event(user: User, event: Event, **fields) -> Event:
     unknown = set(fields) - set(EDITABLE_FIELDS)
     if unknown:
         raise TournamentError(_("Unknown event fields: %(f)s") % {"f": ", ".join(sorted(unknown))})
-    _check_settings(fields)
+    _check_settings(fields, event)
     with transaction.atomic():
         event = _lock_event(event)
         if event.status != Event.Status.REGISTRATION:
@@ -467,7 +481,7 @@ def check_decklist(event: Event, text: str, language: str = "en") -> tuple[list[
             return [], None
         checker = info.load("decks")
         fmt = info.format(event.format)
-        from engine.cards import loader
+        from engine.voskhozhdenie import loader
 
         db = loader.load_system(event.game_system)
     except Exception:  # no checker or card data for this game yet: store the list unchecked

@@ -9,8 +9,10 @@ described in docs/ascension.md::
      "cost": 3, "honor": 1, "copies": 3, "pile": "center",
      "text": {"ru": ..., "en": ...}, "flavour": {...}, "abilities": [...]}
 
+The file is read strictly by the shared ``engine.core.cardjson`` (duplicate keys, unknown
+fields and wrong types refused); this module holds Ascension's own fields and rules.
 ``load_system()`` reads every set file (cached); a problem raises
-``engine.cards.loader.CardDataError``, e.g.::
+``engine.core.cardjson.CardDataError``, e.g.::
 
     engine/sets/ascension/asc1.json: card ASC1-012 «Сумрачный жнец»: cost: must be an
     integer, not '3'
@@ -19,7 +21,6 @@ described in docs/ascension.md::
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -32,10 +33,10 @@ from engine.ascension.effects import (
     EffectError,
     validate_ability,
 )
-from engine.cards import loader
-from engine.cards.loader import CardDataError
+from engine.core import cardjson
+from engine.core.cardjson import CardDataError, Checker
 
-SETS_DIR = Path(__file__).resolve().parent.parent / "sets" / "ascension"
+SETS_DIR = cardjson.SETS_DIR / "ascension"
 SET_FIELDS = {"code", "name", "released", "cards"}
 CARD_FIELDS = {
     "number",
@@ -51,8 +52,6 @@ CARD_FIELDS = {
     "abilities",
 }
 PILES = ("center", "always", "starter")
-_CODE = re.compile(r"^[A-Z][A-Z0-9]{1,7}$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 @dataclass(frozen=True)
@@ -117,31 +116,20 @@ class CardDB:
         return [c for c in self.cards.values() if c.pile == pile]
 
 
-# The «Восхождение» set loader's checker and JSON reading: the same errors, naming the
-# file, the card and the field.
-_Checker = loader._Checker
-
-
-def _card(raw: Any, index: int, code: str, check: _Checker, numbers: set[int]) -> Card:
+def _card(raw: Any, index: int, code: str, check: Checker, numbers: set[int]) -> Card:
     check.card = f"#{index + 1}"
     if not isinstance(raw, Mapping):
         raise check.fail("", "a card is a JSON object")
     number = check.integer(raw.get("number"), "number", minimum=1)
-    card_id = f"{code}-{number:03d}"
-    check.card = card_id
+    card_id = check.at_card(code, number)
     if number in numbers:
         raise check.fail("number", f"{number} is used by another card of the set")
     numbers.add(number)
-    if "name" not in raw:
-        raise check.fail("name", "is required")
+    check.required(raw, ("name",))
     name_ru, name_en = check.text_pair(raw["name"], "name")
-    check.card = f"{card_id} «{name_ru}»"
-    extra = set(raw) - CARD_FIELDS
-    if extra:
-        raise check.fail("", f"unknown field(s) {', '.join(sorted(extra))}")
-    for required in ("type", "cost", "copies", "text"):
-        if required not in raw:
-            raise check.fail(required, "is required")
+    check.at_card(code, number, name_ru)
+    check.unknown(raw, CARD_FIELDS)
+    check.required(raw, ("type", "cost", "copies", "text"))
     card_type = raw["type"]
     if card_type not in CARD_TYPES:
         raise check.fail("type", f"unknown type {card_type!r}; use {', '.join(CARD_TYPES)}")
@@ -205,31 +193,11 @@ def _card(raw: Any, index: int, code: str, check: _Checker, numbers: set[int]) -
 
 def parse_set(data: Any, source: str) -> CardSet:
     """Validate the decoded JSON of one set file (``source`` names it in errors)."""
-    check = _Checker(source)
-    if not isinstance(data, Mapping):
-        raise check.fail("", "a set file holds one JSON object")
-    extra = set(data) - SET_FIELDS
-    if extra:
-        raise check.fail("", f"unknown field(s) {', '.join(sorted(extra))}")
-    for required in ("code", "name", "released", "cards"):
-        if required not in data:
-            raise check.fail(required, "is required")
-    code = data["code"]
-    if not isinstance(code, str) or not _CODE.match(code):
-        raise check.fail("code", "capital letters and digits, starting with a letter")
-    name_ru, name_en = check.text_pair(data["name"], "name")
-    released = data["released"]
-    if not isinstance(released, str) or not _DATE.match(released):
-        raise check.fail("released", "an ISO date YYYY-MM-DD")
-    try:
-        released_date = date.fromisoformat(released)
-    except ValueError:
-        raise check.fail("released", f"not a date: {released}") from None
-    raw_cards = data["cards"]
-    if not isinstance(raw_cards, list) or not raw_cards:
-        raise check.fail("cards", "a non-empty list")
+    check = Checker(source)
+    header = cardjson.set_header(data, SET_FIELDS, check)
+    code = header.code
     numbers: set[int] = set()
-    cards = [_card(raw, i, code, check, numbers) for i, raw in enumerate(raw_cards)]
+    cards = [_card(raw, i, code, check, numbers) for i, raw in enumerate(header.cards)]
     check.card = None
     for lang in ("ru", "en"):
         seen: set[str] = set()
@@ -239,21 +207,21 @@ def parse_set(data: Any, source: str) -> CardSet:
                 check.card = card.id
                 raise check.fail(f"name.{lang}", "another card of the set has this name")
             seen.add(name)
-    return CardSet(code, name_ru, name_en, released_date, tuple(cards))
+    return CardSet(code, header.name_ru, header.name_en, header.released, tuple(cards))
 
 
 def load_set(path: Path) -> CardSet:
     """Read and validate one set file."""
     path = Path(path)
-    check = _Checker(loader._display(path))
-    return parse_set(loader.read_json(path, check), check.source)
+    check = Checker(cardjson.display(path))
+    return parse_set(cardjson.read_json(path, check), check.source)
 
 
 @functools.lru_cache(maxsize=4)
 def load_system(directory: str | None = None) -> CardDB:
     """Every set file of ``directory`` (default ``engine/sets/ascension``)."""
     folder = Path(directory) if directory else SETS_DIR
-    sets = [load_set(p) for p in sorted(folder.glob("*.json")) if not p.name.startswith("_")]
+    sets = [load_set(p) for p in cardjson.set_files(folder)]
     codes: set[str] = set()
     for card_set in sets:
         if card_set.code in codes:

@@ -19,7 +19,12 @@ from typing import Any
 class Format:
     key: str
     name: str
+    name_ru: str = ""  # the name on Russian pages (``label``)
     limited: bool = False  # decks built at the event (draft, sealed) rather than brought
+    sealed: bool = False  # limited decks from opened boosters, not a draft (a pod of pools)
+
+    def label(self, language: str = "en") -> str:
+        return self.name_ru if language.startswith("ru") and self.name_ru else self.name
 
 
 @dataclass(frozen=True)
@@ -138,6 +143,31 @@ def all_systems() -> list[GameSystemInfo]:
     return sorted(_REGISTRY.values(), key=lambda info: info.key)
 
 
+def default_system() -> GameSystemInfo:
+    """The system an event or a pod gets when none is named: the first registered."""
+    if not _REGISTRY:
+        raise UnknownGameSystem("no game system is registered")
+    return next(iter(_REGISTRY.values()))
+
+
+def default_drafting_system() -> GameSystemInfo:
+    """The system a pod gets when none is named: the first registered with boosters."""
+    for info in _REGISTRY.values():
+        if info.draft_sets and info.boosters_per_player:
+            return info
+    raise UnknownGameSystem("no game system with boosters is registered")
+
+
+def all_formats(language: str = "en") -> list[tuple[str, str]]:
+    """Every format key of every system, once, with its name(s): for a form's choices."""
+    names: dict[str, list[str]] = {}
+    for info in all_systems():
+        for fmt in info.formats:
+            if fmt.label(language) not in names.setdefault(fmt.key, []):
+                names[fmt.key].append(fmt.label(language))
+    return [(key, " / ".join(label)) for key, label in names.items()]
+
+
 register(
     GameSystemInfo(
         key="voskhozhdenie",
@@ -145,12 +175,13 @@ register(
         min_players=2,
         max_players=4,
         formats=(
-            Format("standard", "Standard"),
-            Format("eternal", "Eternal"),
-            Format("chosen", "Chosen"),
-            Format("blitz", "Blitz"),
-            Format("draft", "Draft", limited=True),
-            Format("sealed", "Sealed", limited=True),  # built under the Draft rules, 4.5.5
+            Format("standard", "Standard", "Стандарт"),
+            Format("eternal", "Eternal", "Вечный"),
+            Format("chosen", "Chosen", "Избранный"),
+            Format("blitz", "Blitz", "Блиц"),
+            Format("draft", "Draft", "Драфт", limited=True),
+            # Built under the Draft rules (4.5.5).
+            Format("sealed", "Sealed", "Силед", limited=True, sealed=True),
         ),
         engine="engine.voskhozhdenie.game:SYSTEM",
         decks="engine.voskhozhdenie.decks:CHECKER",
@@ -181,7 +212,7 @@ register(
         min_players=2,
         max_players=4,
         needs_decklists=False,  # everyone plays the shared starter decks and center deck
-        formats=(Format("standard", "Standard"),),
+        formats=(Format("standard", "Standard", "Стандарт"),),
         engine="engine.ascension.game:SYSTEM",
         simulation="engine.ascension.simkit:KIT",
         solo=True,  # one player against Samael (A-47..A-51)

@@ -39,8 +39,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from engine.cards.model import COLOURS, Card, CardDB, normalise_name
 from engine.core.text import text_lines
+from engine.voskhozhdenie.cards import COLOURS, Card, CardDB, normalise_name
 
 FORMATS_FILE = Path(__file__).resolve().parent.parent / "sets" / "voskhozhdenie" / "_formats.json"
 

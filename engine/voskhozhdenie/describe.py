@@ -14,8 +14,8 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
-from engine.cards.model import Card, CardDB
 from engine.core.describe import CardDescriber, Reading, text_lines
+from engine.voskhozhdenie.cards import Card, CardDB
 
 TYPES = {
     "city": ("City", "Город"),

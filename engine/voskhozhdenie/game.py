@@ -176,12 +176,12 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from engine.cards import effects as fx
-from engine.cards.model import Card, CardDB
 from engine.core import rng
 from engine.core.errors import EngineBug, IllegalAction, InvalidConfig, NotYourTurn
 from engine.core.legality import ActionSchema, Int, ListOf, Nullable, check_action, check_shape
 from engine.core.protocol import Action, Event, GameResult, State
+from engine.voskhozhdenie import effects as fx
+from engine.voskhozhdenie.cards import Card, CardDB
 
 MAX_MULLIGANS = 5  # 5.4
 OPENING_HAND = 5  # 5.4
@@ -411,10 +411,10 @@ class Voskhozhdenie:
     def db(self) -> CardDB:
         if self._db is None:
             try:
-                from engine.cards.loader import load_system
+                from engine.voskhozhdenie.loader import load_system
             except ImportError as exc:  # pragma: no cover - the loader is written elsewhere
                 raise InvalidConfig(
-                    "the card loader (engine.cards.loader.load_system) is not available"
+                    "the card loader (engine.voskhozhdenie.loader.load_system) is not available"
                 ) from exc
             self._db = load_system("voskhozhdenie")
         return self._db
@@ -1855,7 +1855,7 @@ class _Game:
                 return
         handler(op, ctx)
 
-    # -- dynamic ops (engine.cards.effects.DYNAMIC_OPS) --------------------------------
+    # -- dynamic ops (engine.voskhozhdenie.effects.DYNAMIC_OPS) --------------------------------
 
     def op_draw(self, op, ctx):
         n = self.amount(op["count"], ctx)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from datetime import date
 
-from engine.cards.model import Card, CardDB, CardSet, Cost
+from engine.voskhozhdenie.cards import Card, CardDB, CardSet, Cost
 
 
 def card(

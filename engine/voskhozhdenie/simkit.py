@@ -16,8 +16,8 @@ from collections import Counter
 from datetime import date
 from typing import Any
 
-from engine.cards.model import Card, CardDB
 from engine.voskhozhdenie.bots import make_bot as _make_bot
+from engine.voskhozhdenie.cards import Card, CardDB
 from engine.voskhozhdenie.decks import (
     CHECKER,
     FORMATS,
@@ -164,7 +164,7 @@ class Kit:
         """The engine over the real card sets (or the synthetic pool), and which one it is."""
         if not sample:
             try:
-                from engine.cards.loader import load_system
+                from engine.voskhozhdenie.loader import load_system
 
                 db = load_system("voskhozhdenie")
                 if any(c.type == "city" for c in db.all_cards()):

@@ -2,8 +2,10 @@
 (function () {
   "use strict";
 
+  // A part marked data-live-unless-focused is not redrawn while the person types in it.
   function refreshLive() {
     document.querySelectorAll("[data-live]").forEach(function (el) {
+      if (el.hasAttribute("data-live-unless-focused") && el.contains(document.activeElement)) { return; }
       if (window.htmx) { window.htmx.trigger(el, "live"); }
     });
   }
@@ -59,6 +61,32 @@
   }
 
   document.addEventListener("htmx:afterSwap", function (e) { markMe(e.target); });
+
+  // What inline handlers (onchange=, onsubmit=, onclick=) used to do: the
+  // Content-Security-Policy runs no script written into the page.
+  document.addEventListener("change", function (e) {
+    var el = e.target;
+    if (el.matches && el.matches("select[data-autosubmit]") && el.form) { el.form.submit(); }
+  });
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    var question = form.getAttribute && form.getAttribute("data-confirm-submit");
+    if (question && !window.confirm(question)) {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+    }
+  }, true);  // capture: before any other handler posts the form
+  document.addEventListener("click", function (e) {
+    var el = e.target.closest && e.target.closest("[data-select-on-click]");
+    if (el && el.select) { el.select(); }
+  });
+  // A panel marked data-poll-when-visible asks nothing while its tab is in the background.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var el = e.detail && e.detail.elt;
+    if (document.visibilityState !== "visible" && el && el.closest && el.closest("[data-poll-when-visible]")) {
+      e.preventDefault();
+    }
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
     markMe(document);

@@ -9,6 +9,10 @@ a broadcast made in the test process reaches the pages the server holds open.
 
 Playwright never downloads a browser here: it starts Debian's Chromium. If that
 is missing the tests fail, they do not skip: CI installs it (``make system-deps``).
+
+Every browser context a test opens is watched for Content-Security-Policy violations
+(``CspWatch``): a test whose pages had any fails, so the browser tests check the policy
+on every page they walk.
 """
 
 from __future__ import annotations
@@ -268,9 +272,60 @@ def _require_chromium():
         )
 
 
+# What Chromium says when the Content-Security-Policy refuses something.
+CSP_CONSOLE_MARKERS = ("Content Security Policy", "Refused to")
+# Run in every page before its own scripts: the violations the page itself sees.
+CSP_LISTENER = """
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.__gauntletCspViolation([
+    e.effectiveDirective || e.violatedDirective, "refused", e.blockedURI || "(inline)",
+    "on", e.documentURI, "at", (e.sourceFile || "?") + ":" + e.lineNumber
+  ].join(" "));
+}, true);
+"""
+
+
+class CspWatch:
+    """Every Content-Security-Policy violation in a browser context of the test: what
+    Chromium logs to the console and what the pages' ``securitypolicyviolation`` events
+    report. The ``browser`` fixture watches every context it opens, and the test fails
+    if any was seen (``csp_watch`` below), so each browser test checks the policy on the
+    pages it walks."""
+
+    def __init__(self) -> None:
+        self.violations: list[str] = []
+
+    def watch(self, context) -> None:
+        context.on("console", self._console)
+        context.expose_binding("__gauntletCspViolation", self._reported)
+        context.add_init_script(CSP_LISTENER)
+
+    def _console(self, message) -> None:
+        if any(marker in message.text for marker in CSP_CONSOLE_MARKERS):
+            where = message.location or {}
+            self.violations.append(f"console {message.type}: {message.text} ({where.get('url')})")
+
+    def _reported(self, _source, text: str) -> None:
+        self.violations.append(f"page event: {text}")
+
+
 @pytest.fixture
-def browser(live_server_url):
-    """Chromium for one test.
+def csp_watch():
+    """The test's CSP violations; it fails when there are any left at its end (a test
+    that provokes one on purpose clears them)."""
+    watch = CspWatch()
+    yield watch
+    if watch.violations:
+        pytest.fail(
+            "The Content-Security-Policy refused something on the pages of this test:\n"
+            + "\n".join(f"  {v}" for v in dict.fromkeys(watch.violations)),
+            pytrace=False,
+        )
+
+
+@pytest.fixture
+def browser(live_server_url, csp_watch):
+    """Chromium for one test; each context it opens is watched for CSP violations.
 
     Playwright's sync API keeps an event loop running in this thread while it is
     started, and Django refuses ORM calls then, so it is started per test, after
@@ -280,6 +335,14 @@ def browser(live_server_url):
 
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        open_context = chromium.new_context
+
+        def new_context(*args, **kwargs):
+            context = open_context(*args, **kwargs)
+            csp_watch.watch(context)
+            return context
+
+        chromium.new_context = new_context
         try:
             yield chromium
         finally:

@@ -17,8 +17,8 @@ from playwright.sync_api import Page, expect
 from drafting import bots
 from drafting import services as drafting
 from drafting.models import Pod
-from engine.cards import loader
 from engine.core import rng
+from engine.voskhozhdenie import loader
 from tests.browser.conftest import log_in
 from tournaments import services as events
 

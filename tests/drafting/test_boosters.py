@@ -19,9 +19,9 @@ from drafting.boosters import (
     open_booster,
     sealed_pool,
 )
-from engine.cards.loader import load_system
-from engine.cards.model import BoosterSlot, BoosterSpec, Card, CardDB, CardSet
 from engine.core.rng import seed_state
+from engine.voskhozhdenie.cards import BoosterSlot, BoosterSpec, Card, CardDB, CardSet
+from engine.voskhozhdenie.loader import load_system
 
 DB = load_system("voskhozhdenie")
 BOOSTER_SETS = ("VS1", "VS2", "VS3", "VS4")

@@ -15,10 +15,10 @@ import pytest
 from drafting import draft as d
 from drafting.boosters import draft_packs
 from drafting.bots import bot_build_deck, bot_pick, rate_card
-from engine.cards.loader import load_system
-from engine.cards.model import Card, CardDB, CardSet, Cost
 from engine.core.rng import seed_state, shuffle
+from engine.voskhozhdenie.cards import Card, CardDB, CardSet, Cost
 from engine.voskhozhdenie.decks import CHECKER, ParsedDeck
+from engine.voskhozhdenie.loader import load_system
 
 DB = load_system("voskhozhdenie")
 

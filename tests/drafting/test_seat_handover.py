@@ -58,7 +58,7 @@ def test_the_room_offers_leaving_mid_draft_with_a_confirmation(client, alice):
     pod, _seat, _pack = started_pod(alice)
     client.force_login(alice)
     page = client.get(f"/draft/{pod.pk}/").content.decode()
-    assert 'id="leave-draft"' in page and "return confirm(" in page
+    assert 'id="leave-draft"' in page and 'data-confirm-submit="Leave the draft?' in page
     client.post(f"/draft/{pod.pk}/do/leave/")
     page = client.get(f"/draft/{pod.pk}/").content.decode()
     assert 'id="leave-draft"' not in page and "A bot picks for your seat." in page

@@ -13,7 +13,7 @@ from datetime import date
 
 import pytest
 
-from engine.cards.model import Card, CardDB, CardSet, Cost
+from engine.voskhozhdenie.cards import Card, CardDB, CardSet, Cost
 from engine.voskhozhdenie.decks import (
     CHECKER,
     FORMATS,

@@ -125,9 +125,12 @@ def _iids_in(value: Any, found: set[int] | None = None) -> set[int]:
     """Every instance id a JSON value names (``iid``, ``source``, ``affected``...)."""
     found = set() if found is None else found
     if isinstance(value, Mapping):
+        # A Direct Attack's or a Confrontation's target is a player, not a card (5.6.3.2.2).
+        seat_target = value.get("type") in ("direct_attack", "declare")
         for key, item in value.items():
             if key in ("iid", "source", "target") and type(item) is int:
-                found.add(item)
+                if not (key == "target" and seat_target):
+                    found.add(item)
             _iids_in(item, found)
     elif isinstance(value, list | tuple):
         for item in value:

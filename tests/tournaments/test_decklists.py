@@ -1,7 +1,7 @@
 """Decklists checked against the event's format: saving, showing problems, the deadline task.
 
 The card database is the small in-memory one of ``tests/engine/test_decks.py``, put in
-place of ``engine.cards.loader.load_system`` so that these tests do not depend on the
+place of ``engine.voskhozhdenie.loader.load_system`` so that these tests do not depend on the
 real set files.
 """
 
@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from engine.cards import loader
+from engine.voskhozhdenie import loader
 from tests.engine.test_decks import BLITZ_LIST, DRAFT_LIST, ENGLISH_LIST, build_db
 from tests.tournaments.factories import make_event
 from tournaments import services, tasks

@@ -31,6 +31,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import OperationalError, close_old_connections
 
+from engine.core import registry
 from tournaments import services
 from tournaments.models import Event, Match, Round
 from tournaments.results import games_needed
@@ -118,8 +119,11 @@ class Command(BaseCommand):
         event = services.create_event(
             organiser,
             name=f"Demo Open #{number}",
-            game_system="voskhozhdenie",
-            format=Event.Format.DRAFT,
+            # A booster draft of the first game with boosters (engine.core.registry).
+            game_system=registry.default_drafting_system().key,
+            format=next(
+                f.key for f in registry.default_drafting_system().formats if f.limited and not f.sealed
+            ),
             play_online=online,
             auto_advance=online,
             structure=Event.Structure.SWISS,

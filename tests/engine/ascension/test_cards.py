@@ -13,7 +13,7 @@ import pytest
 from engine.ascension import setdata
 from engine.ascension.cards import SETS_DIR, load_set, load_system, parse_set
 from engine.ascension.effects import FACTIONS, card_text
-from engine.cards.loader import CardDataError
+from engine.core.cardjson import CardDataError
 
 
 def test_the_json_file_matches_its_builder_script():
@@ -155,7 +155,7 @@ def test_the_center_deck_make_up_a4_a13_a14_a15():
 
 
 def test_no_ascension_card_name_is_taken_from_the_voskhozhdenie_sets():
-    from engine.cards.loader import load_system as load_voskhozhdenie
+    from engine.voskhozhdenie.loader import load_system as load_voskhozhdenie
 
     theirs = set()
     for card in load_voskhozhdenie("voskhozhdenie").all_cards():

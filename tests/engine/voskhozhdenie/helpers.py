@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cards.model import Card
+from engine.voskhozhdenie.cards import Card
 from engine.voskhozhdenie.game import Voskhozhdenie, _Game
 from engine.voskhozhdenie.sample import card, make_db, sample_cards
 

@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from engine.cards.loader import load_system
 from engine.voskhozhdenie.decks import (
     CHECKER,
     FORMATS,
@@ -15,6 +14,7 @@ from engine.voskhozhdenie.decks import (
     FormatRules,
     deck_text,
 )
+from engine.voskhozhdenie.loader import load_system
 from engine.voskhozhdenie.simkit import legal_deck
 
 DB = load_system("voskhozhdenie")

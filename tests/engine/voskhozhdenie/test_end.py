@@ -90,7 +90,7 @@ def test_team_win_includes_allies_ck143(system):
 @pytest.mark.rule("1.3.10", "CK-144")
 def test_simultaneous_last_elimination_is_a_draw_ck144():
     """AMB-34: one effect ruins the last Cities of both players at once."""
-    from engine.cards.model import Cost
+    from engine.voskhozhdenie.cards import Cost
     from tests.engine.voskhozhdenie.helpers import card, new_system
 
     system = new_system(

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.cards.model import Cost
+from engine.voskhozhdenie.cards import Cost
 from tests.engine.voskhozhdenie.helpers import (
     act,
     card,

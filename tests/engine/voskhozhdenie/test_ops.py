@@ -1,4 +1,4 @@
-"""Each op, cost, condition and static of engine.cards.effects, carried out once."""
+"""Each op, cost, condition and static of engine.voskhozhdenie.effects, carried out once."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from engine.cards import effects as fx
-from engine.cards.model import Cost
+from engine.voskhozhdenie import effects as fx
+from engine.voskhozhdenie.cards import Cost
 from tests.engine.voskhozhdenie.helpers import (
     act,
     card,

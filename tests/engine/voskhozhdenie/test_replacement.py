@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from engine.cards.model import Cost
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.voskhozhdenie.bots import make_bot
+from engine.voskhozhdenie.cards import Cost
 from tests.engine.voskhozhdenie.helpers import (
     card,
     game,

@@ -7,9 +7,9 @@ import warnings
 
 import pytest
 
-from engine.cards import effects as fx
 from engine.core.errors import IllegalAction, InvalidConfig, NotYourTurn
 from engine.core.protocol import GameSystem
+from engine.voskhozhdenie import effects as fx
 from engine.voskhozhdenie import game as game_module
 from engine.voskhozhdenie.game import SYSTEM, _Game
 from tests.engine.voskhozhdenie.helpers import act, deck, start, to_actions
@@ -85,7 +85,7 @@ def test_dice_option_2d6(system):
 
 
 def test_every_effect_op_is_implemented():
-    """Every op of engine.cards.effects has a handler, and no handler is unknown."""
+    """Every op of engine.voskhozhdenie.effects has a handler, and no handler is unknown."""
     missing = [op for op in fx.DYNAMIC_OPS if not hasattr(_Game, "op_" + op)]
     assert not missing, f"dynamic ops without a handler: {missing}"
     assert set(game_module.IMPLEMENTED_DYNAMIC_OPS) == set(fx.DYNAMIC_OPS)

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from engine.cards.model import Cost
 from engine.core.errors import IllegalAction, NotYourTurn
+from engine.voskhozhdenie.cards import Cost
 from tests.engine.voskhozhdenie.helpers import (
     act,
     card,

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from engine.cards.model import CARD_TYPES, Cost
 from engine.core.errors import IllegalAction
+from engine.voskhozhdenie.cards import CARD_TYPES, Cost
 from tests.engine.voskhozhdenie.helpers import (
     card,
     game,

@@ -1,6 +1,6 @@
 """Cards and card sets as immutable plain data (see docs/card-format.md).
 
-The loader (``engine.cards.loader``) builds these from the JSON set files in
+The loader (``engine.voskhozhdenie.loader``) builds these from the JSON set files in
 ``engine/sets/<system>/`` and validates every field; engines, deck checking and
 booster collation read them. A card is identified by its full Russian name
 (rule 2.2 of «Восхождение»): two printings with the same Russian name are the
@@ -79,7 +79,9 @@ class Card:
     text_en: str = ""
     flavour_ru: str = ""
     flavour_en: str = ""
-    abilities: tuple[Mapping[str, Any], ...] = ()  # the effect language, see engine.cards.effects
+    abilities: tuple[
+        Mapping[str, Any], ...
+    ] = ()  # the effect language, see engine.voskhozhdenie.effects
 
     @property
     def is_neutral(self) -> bool:

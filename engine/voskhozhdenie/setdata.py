@@ -1,17 +1,17 @@
-"""The authoring tool of the «Восхождение» set files (format: docs/card-format.md).
+"""The source of the «Восхождение» set files ``engine/sets/voskhozhdenie/vs*.json``.
 
-    .venv/bin/python engine/sets/voskhozhdenie/_build.py           # rewrite vs*.json here
-    .venv/bin/python engine/sets/voskhozhdenie/_build.py --check   # exit 1 if a file differs
+The JSON files are what the game reads (``engine.voskhozhdenie.loader``, format:
+docs/card-format.md); this module is how they are written. Every card is one call
+(``b.S(...)`` for a Squad, ``b.C`` City, ``b.T`` Tactic, ``b.O`` Order, ``b.R`` Relic,
+``b.F`` Fortification, ``b.P`` Patron, ``b.M`` Minor Squad) whose abilities are built by
+small functions returning the JSON ability together with its English and Russian wording,
+so the rules text of a card always says exactly what its abilities do. To change a card,
+change its call here and run::
 
-The JSON files beside this script are what the game reads (engine.cards.loader); this
-script is how they are written. Every card is one call (``b.S(...)`` for a Squad, ``b.C``
-City, ``b.T`` Tactic, ``b.O`` Order, ``b.R`` Relic, ``b.F`` Fortification, ``b.P`` Patron,
-``b.M`` Minor Squad) whose abilities are built by small functions returning the JSON
-ability together with its English and Russian wording, so the rules text of a card always
-says exactly what its abilities do. To change a card, change its call here and run the
-script; tests/engine/test_cards.py checks that the files match this script.
+    .venv/bin/python -m engine.voskhozhdenie.setdata          # rewrite the JSON
+    .venv/bin/python -m engine.voskhozhdenie.setdata --check  # compare only (exit 1)
 
-Not a set file: the loader only reads ``*.json`` files, and this name starts with ``_``.
+``tests/engine/test_cards.py`` fails when the JSON and this module disagree.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
+OUT_DIR = Path(__file__).resolve().parent.parent / "sets" / "voskhozhdenie"
 
 
 # ====================================================================== wording
@@ -2062,7 +2062,7 @@ def main(argv: list[str]) -> int:
     check = "--check" in argv
     stale = []
     for name, text in render_all().items():
-        path = HERE / name
+        path = OUT_DIR / name
         if check:
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 stale.append(name)
@@ -2070,7 +2070,7 @@ def main(argv: list[str]) -> int:
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path}")
     if stale:
-        print(f"out of date: {', '.join(stale)} (run {Path(__file__).name})")
+        print(f"out of date: {', '.join(stale)} (run python -m engine.voskhozhdenie.setdata)")
         return 1
     return 0
 

@@ -1,10 +1,12 @@
 """Load and validate the JSON set files of a game system (format: docs/card-format.md).
 
-``load_set(path)`` reads one set file into a :class:`~engine.cards.model.CardSet`;
+``load_set(path)`` reads one set file into a :class:`~engine.voskhozhdenie.cards.CardSet`;
 ``load_system(system)`` reads every ``*.json`` file in ``engine/sets/<system>/``
 (files whose name starts with ``_`` are not sets) into a cached
-:class:`~engine.cards.model.CardDB`. Any problem raises :class:`CardDataError`
-naming the file, the card (id and Russian name) and the field, e.g.::
+:class:`~engine.voskhozhdenie.cards.CardDB`. The file is read strictly by the shared
+``engine.core.cardjson``; this module holds «Восхождение»'s own fields and rules. Any
+problem raises :class:`CardDataError` naming the file, the card (id and Russian name) and
+the field, e.g.::
 
     engine/sets/voskhozhdenie/vs1.json: card VS1-017 «Name»: strength: a Tactic has
     no Strength (rule 2.1.9.1)
@@ -14,15 +16,21 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import re
 from collections.abc import Iterator, Mapping
-from datetime import date
 from pathlib import Path
 from typing import Any
 
-from engine.cards.effects import EffectError, validate_ability
-from engine.cards.model import (
+from engine.core.cardjson import (
+    SETS_DIR,
+    CardDataError,
+    Checker,
+    display,
+    read_json,
+    set_files,
+    set_header,
+)
+from engine.voskhozhdenie.cards import (
     CARD_TYPES,
     COLOURS,
     HAS_STRENGTH,
@@ -38,9 +46,7 @@ from engine.cards.model import (
     Cost,
     normalise_name,
 )
-
-SETS_DIR = Path(__file__).resolve().parent.parent / "sets"
-_REPO_ROOT = SETS_DIR.parent.parent
+from engine.voskhozhdenie.effects import EffectError, validate_ability
 
 SET_FIELDS = {"code", "name", "released", "booster", "places", "cards"}
 CARD_FIELDS = {
@@ -76,127 +82,24 @@ KIND_TYPES = {
     "superiority": ("tactic",),  # 5.6.4.2.2
     "outcome": ("tactic",),  # 5.6.4.3
 }
-_CODE = re.compile(r"^[A-Z][A-Z0-9]{1,7}$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _PLACE = re.compile(r"^[a-z][a-z0-9_]*$")
 _SYSTEM = re.compile(r"^[a-z][a-z0-9_-]*$")
-
-
-class CardDataError(ValueError):
-    """A set file that does not follow docs/card-format.md."""
-
-    def __init__(self, source: str, message: str, card: str | None = None, field: str = ""):
-        where = [source]
-        if card:
-            where.append(f"card {card}")
-        if field:
-            where.append(field)
-        super().__init__(": ".join([*where, message]))
-        self.source = source
-        self.card = card
-        self.field = field
-        self.message = message
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(_REPO_ROOT))
-    except ValueError:
-        return str(path)
-
-
-class _Checker:
-    """Raises CardDataError with the file and the card currently being read."""
-
-    def __init__(self, source: str):
-        self.source = source
-        self.card: str | None = None
-
-    def fail(self, field: str, message: str) -> CardDataError:
-        return CardDataError(self.source, message, self.card, field)
-
-    def text_pair(self, value: Any, field: str, allow_empty: bool = False) -> tuple[str, str]:
-        if not isinstance(value, Mapping) or set(value) != {"ru", "en"}:
-            raise self.fail(field, 'needs exactly the languages {"ru": ..., "en": ...}')
-        for lang in ("ru", "en"):
-            text = value[lang]
-            if not isinstance(text, str):
-                raise self.fail(f"{field}.{lang}", "must be a string")
-            if not allow_empty and not text.strip():
-                raise self.fail(f"{field}.{lang}", "must not be empty")
-        return value["ru"], value["en"]
-
-    def integer(self, value: Any, field: str, minimum: int = 0) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(field, f"must be an integer, not {value!r}")
-        if value < minimum:
-            raise self.fail(field, f"must be at least {minimum}, not {value}")
-        return value
-
-    def str_list(self, value: Any, field: str) -> list[str]:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(field, "must be a list of strings")
-        if len(set(value)) != len(value):
-            raise self.fail(field, "lists the same value twice")
-        return value
-
-
-class _DuplicateKey(ValueError):
-    pass
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """JSON keeps the last of two equal keys silently; a set file must not have them."""
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _DuplicateKey(key)
-        result[key] = value
-    return result
-
-
-def read_json(path: Path, check: _Checker) -> Any:
-    """A set file's JSON, strictly: a missing file, bad JSON, text that is not UTF-8 and a
-    key given twice in one object are each a ``CardDataError`` naming the file."""
-    try:
-        return json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=_no_duplicate_keys)
-    except _DuplicateKey as exc:
-        raise check.fail("", f"the key {exc.args[0]!r} appears twice in one object") from None
-    except FileNotFoundError:
-        raise check.fail("", "no such file") from None
-    except json.JSONDecodeError as exc:
-        raise check.fail("", f"not valid JSON: {exc}") from None
-    except UnicodeDecodeError:
-        raise check.fail("", "not UTF-8 text") from None
 
 
 def load_set(path: Path) -> CardSet:
     """Read and validate one set file."""
     path = Path(path)
-    check = _Checker(_display(path))
+    check = Checker(display(path))
     data = read_json(path, check)
-    if not isinstance(data, Mapping):
-        raise check.fail("", "a set file holds one JSON object")
-    extra = set(data) - SET_FIELDS
-    if extra:
-        raise check.fail("", f"unknown field(s) {', '.join(sorted(extra))}")
-    for required in ("code", "name", "released", "cards"):
-        if required not in data:
-            raise check.fail(required, "is required")
-    code = data["code"]
-    if not isinstance(code, str) or not _CODE.match(code):
-        raise check.fail("code", "must be capital letters and digits, e.g. VS1")
-    name_ru, name_en = check.text_pair(data["name"], "name")
-    released = _release_date(data["released"], check)
+    header = set_header(data, SET_FIELDS, check)
+    code = header.code
     places = _places(data.get("places", {}), check)
-    if not isinstance(data["cards"], list) or not data["cards"]:
-        raise check.fail("cards", "must be a non-empty list")
 
     cards: list[Card] = []
     ids: set[str] = set()
     names_ru: dict[str, str] = {}
     names_en: dict[str, str] = {}
-    for index, raw in enumerate(data["cards"]):
+    for index, raw in enumerate(header.cards):
         check.card = None
         card = _card(raw, index, code, places, check)
         if card.id in ids:
@@ -219,9 +122,9 @@ def load_set(path: Path) -> CardSet:
     booster = _booster(data.get("booster"), cards, check)
     return CardSet(
         code=code,
-        name_ru=name_ru,
-        name_en=name_en,
-        released=released,
+        name_ru=header.name_ru,
+        name_en=header.name_en,
+        released=header.released,
         cards=tuple(cards),
         booster=booster,
         source=check.source,
@@ -235,9 +138,9 @@ def load_system(system: str) -> CardDB:
     if not isinstance(system, str) or not _SYSTEM.match(system):
         raise CardDataError(str(system), "a game system is a lower-case name, e.g. voskhozhdenie")
     folder = SETS_DIR / system
-    files = sorted(p for p in folder.glob("*.json") if not p.name.startswith("_"))
+    files = set_files(folder)
     if not files:
-        raise CardDataError(_display(folder), f"no set files for game system {system!r}")
+        raise CardDataError(display(folder), f"no set files for game system {system!r}")
     sets = [load_set(p) for p in files]
     codes: dict[str, str] = {}
     for card_set in sets:
@@ -249,22 +152,13 @@ def load_system(system: str) -> CardDB:
     db = CardDB.build(system, sets)
     by_id = {card.id: card for card in db.all_cards()}
     for card_set in sets:
-        check = _Checker(card_set.source)
+        check = Checker(card_set.source)
         for card in card_set.cards:
             _check_references(card, by_id, None, check)
     return db
 
 
-def _release_date(value: Any, check: _Checker) -> date:
-    if not isinstance(value, str) or not _DATE.match(value):
-        raise check.fail("released", f"must be an ISO date YYYY-MM-DD, not {value!r}")
-    try:
-        return date.fromisoformat(value)
-    except ValueError:
-        raise check.fail("released", f"{value!r} is not a real date") from None
-
-
-def _places(value: Any, check: _Checker) -> dict[str, dict[str, str]]:
+def _places(value: Any, check: Checker) -> dict[str, dict[str, str]]:
     if not isinstance(value, Mapping):
         raise check.fail("places", 'must map a place key to {"ru": ..., "en": ...}')
     places = {}
@@ -276,22 +170,16 @@ def _places(value: Any, check: _Checker) -> dict[str, dict[str, str]]:
     return places
 
 
-def _card(raw: Any, index: int, code: str, places: Mapping[str, Any], check: _Checker) -> Card:
+def _card(raw: Any, index: int, code: str, places: Mapping[str, Any], check: Checker) -> Card:
     if not isinstance(raw, Mapping):
         raise check.fail(f"cards[{index}]", "a card is a JSON object")
     if "number" not in raw:
         raise check.fail(f"cards[{index}].number", "is required")
     number = check.integer(raw["number"], f"cards[{index}].number", minimum=1)
-    card_id = f"{code}-{number:03d}"
     name = raw.get("name")
-    label = name.get("ru") if isinstance(name, Mapping) else None
-    check.card = f"{card_id} «{label}»" if isinstance(label, str) and label else card_id
-    extra = set(raw) - CARD_FIELDS
-    if extra:
-        raise check.fail("", f"unknown field(s) {', '.join(sorted(extra))}")
-    for required in ("name", "type", "colours", "rarity", "text"):
-        if required not in raw:
-            raise check.fail(required, "is required")
+    card_id = check.at_card(code, number, name.get("ru") if isinstance(name, Mapping) else None)
+    check.unknown(raw, CARD_FIELDS)
+    check.required(raw, ("name", "type", "colours", "rarity", "text"))
     name_ru, name_en = check.text_pair(name, "name")
 
     card_type = raw["type"]
@@ -354,9 +242,7 @@ def _card(raw: Any, index: int, code: str, places: Mapping[str, Any], check: _Ch
     if "reinforcement" in keywords and card_type == "city":
         raise check.fail("keywords", "a City cannot be in the Reinforcement Deck (rule 4.5.1.8)")
 
-    minor = raw.get("minor", False)
-    if not isinstance(minor, bool):
-        raise check.fail("minor", "must be true or false")
+    minor = check.boolean(raw.get("minor", False), "minor")
     if minor and card_type == "order":
         raise check.fail("minor", "an Order cannot be on the Battlefield, so it cannot be Minor")
     if minor and "reinforcement" in keywords:
@@ -415,7 +301,7 @@ def _card(raw: Any, index: int, code: str, places: Mapping[str, Any], check: _Ch
     )
 
 
-def _cost(value: Any, check: _Checker) -> Cost | None:
+def _cost(value: Any, check: Checker) -> Cost | None:
     if value is None:
         return None  # no Cost: the card cannot be played (2.1.2.1)
     if value == "X":
@@ -443,7 +329,7 @@ def _references(value: Any, path: str) -> Iterator[tuple[str, str, str]]:
 
 
 def _check_references(
-    card: Card, by_id: Mapping[str, Card], code: str | None, check: _Checker
+    card: Card, by_id: Mapping[str, Card], code: str | None, check: Checker
 ) -> None:
     """Card ids named by abilities exist (``code``: only check ids of that set)."""
     check.card = f"{card.id} «{card.name_ru}»"
@@ -459,7 +345,7 @@ def _check_references(
     check.card = None
 
 
-def _booster(value: Any, cards: list[Card], check: _Checker) -> BoosterSpec | None:
+def _booster(value: Any, cards: list[Card], check: Checker) -> BoosterSpec | None:
     if value is None:
         return None
     if not isinstance(value, Mapping) or set(value) != {"size", "slots"}:
@@ -472,9 +358,7 @@ def _booster(value: Any, cards: list[Card], check: _Checker) -> BoosterSpec | No
         field = f"booster.slots[{i}]"
         if not isinstance(raw, Mapping):
             raise check.fail(field, "a slot is an object")
-        extra = set(raw) - {"rarity", "count", "types", "upgrade", "upgrade_chance"}
-        if extra:
-            raise check.fail(field, f"unknown field(s) {', '.join(sorted(extra))}")
+        check.unknown(raw, ("rarity", "count", "types", "upgrade", "upgrade_chance"), field)
         if raw.get("rarity") not in RARITIES:
             raise check.fail(f"{field}.rarity", f"use one of {', '.join(RARITIES)}")
         count = check.integer(raw.get("count"), f"{field}.count", minimum=1)
@@ -511,7 +395,7 @@ def booster_pool(
     ]
 
 
-def _check_fillable(slots: list[BoosterSlot], cards: list[Card], check: _Checker) -> None:
+def _check_fillable(slots: list[BoosterSlot], cards: list[Card], check: Checker) -> None:
     """Every way the slots can come out fills a booster with distinct cards (Hall's theorem)."""
     options = [[s.rarity] + ([s.upgrade] if s.upgrade else []) for s in slots]
     for rarities in itertools.product(*options):
