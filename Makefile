@@ -1,5 +1,6 @@
 # Gauntlet. `make demo` runs a whole event with bots, then serves the site;
-# `make test` installs what is missing, starts PostgreSQL and Redis, runs ruff and pytest.
+# `make test` installs what is missing, starts PostgreSQL and Redis, runs ruff (lint and format),
+# the import layers check and pytest.
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -54,10 +55,12 @@ services:
 
 lint: install-dev
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
 test: system-deps install-dev services
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	HYPOTHESIS_PROFILE=ci DATABASE_URL=$(PG_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 

@@ -84,7 +84,9 @@ def main() -> None:
         for n in range(args.events)
     ]
     pods = [drafting_services.quick_pod(player) for _ in range(args.pods)]
-    games = [play_services.create_bot_game(player, "ascension", "heuristic") for _ in range(args.games)]
+    games = [
+        play_services.create_bot_game(player, "ascension", "heuristic") for _ in range(args.games)
+    ]
     now = timezone.now()
     session = games[0]
     batch = 10_000
@@ -92,13 +94,16 @@ def main() -> None:
     for start in range(0, args.old_actions, batch):
         n = min(batch, args.old_actions - start)
         ActionLog.objects.bulk_create(
-            ActionLog(session=session, seq=seq + i, seat=0, action={}, applied_at=now - timedelta(hours=3))
+            ActionLog(
+                session=session, seq=seq + i, seat=0, action={}, applied_at=now - timedelta(hours=3)
+            )
             for i in range(n)
         )
         seq += n
     # auto_now_add stamps the rows now; spread the recent ones over the hour in id order.
     recent = ActionLog.objects.bulk_create(
-        ActionLog(session=session, seq=seq + i, seat=0, action={}) for i in range(args.recent_actions)
+        ActionLog(session=session, seq=seq + i, seat=0, action={})
+        for i in range(args.recent_actions)
     )
     for i, row in enumerate(recent):
         row.applied_at = now - timedelta(seconds=3590 * (1 - (i + 1) / max(1, len(recent))))
@@ -158,12 +163,18 @@ def main() -> None:
         f"drafting, {args.games} games, {result['action_rows']} logged actions ({connection.vendor})"
     )
     print(f"  SQL queries per page      {queries}")
-    print(f"  page median / max         {result['page_ms_median']} ms / {result['page_ms_max']} ms ({result['page_kb']} KiB)")
+    print(
+        f"  page median / max         {result['page_ms_median']} ms / {result['page_ms_max']} ms ({result['page_kb']} KiB)"
+    )
     print(f"  JSON median / max         {result['json_ms_median']} ms / {result['json_ms_max']} ms")
     for name, figures in panels.items():
-        print(f"  panel {name:<10}          {figures['ms_median']} ms, {figures['queries']} queries")
+        print(
+            f"  panel {name:<10}          {figures['ms_median']} ms, {figures['queries']} queries"
+        )
     print(f"  building the data         {result['build_s']} s")
-    print(f"  machine load (1 min)      {result['load_average_1m']} (other work on the machine included)")
+    print(
+        f"  machine load (1 min)      {result['load_average_1m']} (other work on the machine included)"
+    )
 
 
 if __name__ == "__main__":

@@ -81,11 +81,17 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
         return
-    print(f"Standings page, {args.players} players after {args.rounds} rounds ({connection.vendor})")
+    print(
+        f"Standings page, {args.players} players after {args.rounds} rounds ({connection.vendor})"
+    )
     print(f"  SQL queries per request   {queries}")
-    print(f"  render median / max       {result['render_ms_median']} ms / {result['render_ms_max']} ms")
+    print(
+        f"  render median / max       {result['render_ms_median']} ms / {result['render_ms_max']} ms"
+    )
     print(f"  page size                 {result['page_kb']} KiB")
-    print(f"  recomputing standings     {result['standings_compute_s']} s (on each result up to 512 players; debounced task above)")
+    print(
+        f"  recomputing standings     {result['standings_compute_s']} s (on each result up to 512 players; debounced task above)"
+    )
     print(f"  building the event        {result['build_s']} s")
 
 

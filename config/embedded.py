@@ -41,7 +41,9 @@ def start_embedded_worker() -> bool:
         thread.start()
         threading.Thread(target=_sweep_forever, name="sweep-embedded", daemon=True).start()
         _worker = worker
-        logger.info("embedded Celery worker started with %s threads", settings.EMBEDDED_WORKER_THREADS)
+        logger.info(
+            "embedded Celery worker started with %s threads", settings.EMBEDDED_WORKER_THREADS
+        )
         return True
 
 

@@ -97,7 +97,12 @@ def _redis_queues(names: list[str]) -> dict[str, Any]:
         pipe.hlen(f"{prefix}unacked")
         answers = pipe.execute()
     except (redis.RedisError, OSError) as exc:
-        return {"mode": "redis", "error": str(exc) or exc.__class__.__name__, "queues": [], "unacked": None}
+        return {
+            "mode": "redis",
+            "error": str(exc) or exc.__class__.__name__,
+            "queues": [],
+            "unacked": None,
+        }
     queues = []
     for i, name in enumerate(names):
         chunk = answers[i * len(steps) : (i + 1) * len(steps)]

@@ -37,7 +37,7 @@ def _cut(text: Any, limit: int, *, tail: bool = False) -> str:
     text = "" if text is None else str(text)
     if len(text) <= limit:
         return text
-    return ("…" + text[-(limit - 1):]) if tail else (text[: limit - 1] + "…")
+    return ("…" + text[-(limit - 1) :]) if tail else (text[: limit - 1] + "…")
 
 
 def _last_frame(exc_tb) -> str:

@@ -97,7 +97,9 @@ def events_figures(now: datetime) -> dict[str, Any]:
                 "round": (
                     {
                         "number": r["round_number"],
-                        "title": pgettext("round title", r["round_title"]) if r["round_title"] else "",
+                        "title": pgettext("round title", r["round_title"])
+                        if r["round_title"]
+                        else "",
                         "status": r["round_status"],
                         "status_label": str(_label(Round.Status, r["round_status"])),
                         "ends_at": ends_at,
@@ -139,9 +141,13 @@ def pods_figures(now: datetime) -> dict[str, Any]:
         .annotate(n=Count("id"))
         .order_by()
     )
-    picks_made = Pick.objects.filter(pod=OuterRef("pk")).order_by().values("pod").annotate(
-        n=Count("id")
-    ).values("n")
+    picks_made = (
+        Pick.objects.filter(pod=OuterRef("pk"))
+        .order_by()
+        .values("pod")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
     rows = list(
         Pod.objects.filter(status=Pod.Status.DRAFTING)
         .annotate(
@@ -191,18 +197,27 @@ def pods_figures(now: datetime) -> dict[str, Any]:
         queues = r["queues"] if isinstance(r["queues"], list) else []
         current = r["booster_round"] if isinstance(r["booster_round"], int) else 0
         since = waits.pending_since(
-            queues, current, r["started_at"], by_pod_pack.get(r["pk"], {}), by_pod_seat.get(r["pk"], {})
+            queues,
+            current,
+            r["started_at"],
+            by_pod_pack.get(r["pk"], {}),
+            by_pod_seat.get(r["pk"], {}),
         )
         oldest = min(since.values(), default=None)
         age = (now - oldest).total_seconds() if oldest else None
         if age is not None and (oldest_overall is None or age > oldest_overall):
             oldest_overall = age
-        size = _pool_size(r["game_system"], r["set_codes"]) if isinstance(r["set_codes"], list) else None
+        size = (
+            _pool_size(r["game_system"], r["set_codes"])
+            if isinstance(r["set_codes"], list)
+            else None
+        )
         total = size * r["seats_count"] if size else None
         pods.append(
             {
                 "id": r["pk"],
-                "name": r["name"] or (f"{r['event__name']} · {r['number']}" if r["event__name"] else f"#{r['pk']}"),
+                "name": r["name"]
+                or (f"{r['event__name']} · {r['number']}" if r["event__name"] else f"#{r['pk']}"),
                 "event_name": r["event__name"],
                 "event_slug": r["event__slug"],
                 "game_system": r["game_system"],
@@ -234,7 +249,9 @@ def pods_figures(now: datetime) -> dict[str, Any]:
 # ---------------------------------------------------------------- games
 
 
-def games_figures(now: datetime, actions: list[tuple[datetime, int]] | None = None) -> dict[str, Any]:
+def games_figures(
+    now: datetime, actions: list[tuple[datetime, int]] | None = None
+) -> dict[str, Any]:
     """Games being played: how many, by game system, the oldest, actions lately."""
     by_system: dict[str, dict[str, Any]] = {}
     for row in (
@@ -242,11 +259,16 @@ def games_figures(now: datetime, actions: list[tuple[datetime, int]] | None = No
             status__in=[GameSession.Status.RUNNING, GameSession.Status.WAITING]
         )
         .values("system", "status")
-        .annotate(n=Count("id"), oldest=Min("started_at"), tournament=Count("id", filter=Q(match__isnull=False)))
+        .annotate(
+            n=Count("id"),
+            oldest=Min("started_at"),
+            tournament=Count("id", filter=Q(match__isnull=False)),
+        )
         .order_by()
     ):
         item = by_system.setdefault(
-            row["system"], {"system": row["system"], "running": 0, "waiting": 0, "tournament": 0, "oldest": None}
+            row["system"],
+            {"system": row["system"], "running": 0, "waiting": 0, "tournament": 0, "oldest": None},
         )
         item[row["status"]] = row["n"]
         if row["status"] == GameSession.Status.RUNNING:
@@ -285,9 +307,7 @@ def _per_minute(model, time_field: str, now: datetime, minutes: int) -> list[tup
     column is needed.
     """
     start = now.replace(second=0, microsecond=0) - timedelta(minutes=minutes - 1)
-    boundary = (
-        model.objects.filter(**{f"{time_field}__lt": start}).order_by("-pk").values("pk")[:1]
-    )
+    boundary = model.objects.filter(**{f"{time_field}__lt": start}).order_by("-pk").values("pk")[:1]
     counts = {
         row["minute"]: row["n"]
         for row in model.objects.filter(
@@ -315,7 +335,9 @@ def activity_figures(now: datetime) -> dict[str, Any]:
 
 
 def errors_figures(now: datetime) -> dict[str, Any]:
-    recent = list(ErrorRecord.objects.defer("traceback").order_by("-last_seen", "-pk")[:ERRORS_SHOWN])
+    recent = list(
+        ErrorRecord.objects.defer("traceback").order_by("-last_seen", "-pk")[:ERRORS_SHOWN]
+    )
     totals = ErrorRecord.objects.aggregate(
         rows=Count("id"),
         # Different errors seen in the last hour (each row counts its repeats).

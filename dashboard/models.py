@@ -24,7 +24,9 @@ class ErrorRecord(models.Model):
     logger = models.CharField(max_length=200)
     level = models.CharField(max_length=20, default="ERROR")
     message = models.TextField()
-    exception = models.CharField(max_length=300, blank=True, help_text="Type and text of the exception.")
+    exception = models.CharField(
+        max_length=300, blank=True, help_text="Type and text of the exception."
+    )
     traceback = models.TextField(blank=True)
     # Same error (logger, exception type, unformatted message, place in the code): one row.
     fingerprint = models.CharField(max_length=64, db_index=True)

@@ -16,7 +16,12 @@ from dashboard.models import ErrorRecord
 REPEAT_WINDOW = timedelta(minutes=10)
 DEFAULT_KEEP = 500
 
-_FIELDS = {f.name for f in ErrorRecord._meta.get_fields()} - {"id", "count", "first_seen", "last_seen"}
+_FIELDS = {f.name for f in ErrorRecord._meta.get_fields()} - {
+    "id",
+    "count",
+    "first_seen",
+    "last_seen",
+}
 
 
 def keep_limit() -> int:
@@ -48,7 +53,9 @@ def prune() -> int:
     """Delete the rows older than the newest ``keep_limit()``; return how many went."""
     limit = keep_limit()
     rows = list(
-        ErrorRecord.objects.order_by("-last_seen", "-pk").values_list("last_seen", "pk")[limit : limit + 1]
+        ErrorRecord.objects.order_by("-last_seen", "-pk").values_list("last_seen", "pk")[
+            limit : limit + 1
+        ]
     )
     if not rows:
         return 0

@@ -200,11 +200,16 @@ def as_json(data: dict[str, Any]) -> dict[str, Any]:
     if "activity" in out:
         out["activity"] = {
             "minutes": out["activity"]["minutes"],
-            "actions_per_minute": [{"minute": m, "count": n} for m, n in out["activity"]["actions"]],
+            "actions_per_minute": [
+                {"minute": m, "count": n} for m, n in out["activity"]["actions"]
+            ],
             "picks_per_minute": [{"minute": m, "count": n} for m, n in out["activity"]["picks"]],
         }
     if "errors" in out:
-        out["errors"] = {**out["errors"], "recent": [_error_json(e) for e in out["errors"]["recent"]]}
+        out["errors"] = {
+            **out["errors"],
+            "recent": [_error_json(e) for e in out["errors"]["recent"]],
+        }
     return _jsonable(out)
 
 

@@ -46,7 +46,11 @@ def pending_since(
     for seat, queue in enumerate(queues):
         if not queue:
             continue
-        times = [t for t in (opened, pack_last_pick.get(queue[0]), seat_last_pick.get(seat)) if t is not None]
+        times = [
+            t
+            for t in (opened, pack_last_pick.get(queue[0]), seat_last_pick.get(seat))
+            if t is not None
+        ]
         if times:
             out[seat] = max(times)
     return out

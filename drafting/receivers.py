@@ -31,8 +31,6 @@ def limited_decks_problem(event) -> str | None:
     return None
 
 
-
-
 # ---------------------------------------------------------------- the organiser's console
 
 

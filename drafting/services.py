@@ -208,7 +208,9 @@ def create_pod(user: User, *, join: bool = True, **fields: Any) -> Pod:
     fields = dict(fields)
     kind = fields.setdefault("kind", Pod.Kind.DRAFT)
     if "set_codes" not in fields:
-        fields["set_codes"] = default_set_codes((fields.get("game_system") or registry.default_drafting_system().key), kind)
+        fields["set_codes"] = default_set_codes(
+            (fields.get("game_system") or registry.default_drafting_system().key), kind
+        )
     fields.setdefault("seats_count", POD_SIZE)
     _check_settings(fields)
     with transaction.atomic():

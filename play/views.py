@@ -705,7 +705,9 @@ def act(request: HttpRequest, session_id: int) -> HttpResponse:
         messages.error(request, str(exc))
         return redirect("play:game", session.pk)
     if _wants_json(request):
-        return JsonResponse({"queued": True, "seat": seat, "seq": services.parse_seq(seq)}, status=202)
+        return JsonResponse(
+            {"queued": True, "seat": seat, "seq": services.parse_seq(seq)}, status=202
+        )
     return redirect("play:game", session.pk)
 
 

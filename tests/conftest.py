@@ -64,7 +64,9 @@ def _own_throttle_counts(monkeypatch):
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, **extra):
-        return django_user_model.objects.create_user(username=username, password="pw-" + username, **extra)
+        return django_user_model.objects.create_user(
+            username=username, password="pw-" + username, **extra
+        )
 
     return make
 

@@ -45,17 +45,27 @@ def test_sqlite_urls_resolve_relative_and_absolute_paths():
 
 
 def test_postgres_urls_give_every_part():
-    db = parse_database_url("postgres://me:s%40cret@db.example:6543/gauntlet?sslmode=require", Path("."))
+    db = parse_database_url(
+        "postgres://me:s%40cret@db.example:6543/gauntlet?sslmode=require", Path(".")
+    )
     assert db["ENGINE"] == "django.db.backends.postgresql"
     assert (db["USER"], db["PASSWORD"], db["HOST"], db["PORT"], db["NAME"]) == (
-        "me", "s@cret", "db.example", "6543", "gauntlet",
+        "me",
+        "s@cret",
+        "db.example",
+        "6543",
+        "gauntlet",
     )
     assert db["OPTIONS"] == {"sslmode": "require"}
 
 
 @pytest.mark.parametrize(
     "url, message",
-    [("mysql://x/y", "unsupported scheme"), ("postgres://host/", "names no database"), ("sqlite://", "no SQLite")],
+    [
+        ("mysql://x/y", "unsupported scheme"),
+        ("postgres://host/", "names no database"),
+        ("sqlite://", "no SQLite"),
+    ],
 )
 def test_bad_database_urls_are_refused(url, message):
     with pytest.raises(ImproperlyConfiguredEnv, match=message):

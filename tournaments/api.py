@@ -641,7 +641,9 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
         """A pod's placements (and scores) sent, checked against the match (-> 400)."""
         body = PlacementsSerializer(data=self.request.data)
         body.is_valid(raise_exception=True)
-        placements = list(check_placements(body.validated_data["placements"], len(match.seats.all())))
+        placements = list(
+            check_placements(body.validated_data["placements"], len(match.seats.all()))
+        )
         scores = body.validated_data.get("scores")
         if scores is not None and len(scores) != len(placements):
             raise ResultError(_("Give one score per seat, or none at all."))

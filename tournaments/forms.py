@@ -13,9 +13,25 @@ class EventForm(forms.ModelForm):
     class Meta:
         model = Event
         fields = [
-            "name", "game_system", "format", "structure", "players_per_game", "swiss_rounds", "top_cut",
-            "best_of", "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location",
-            "max_players", "decklist_deadline", "auto_advance", "play_online", "time_bank_minutes", "is_public",
+            "name",
+            "game_system",
+            "format",
+            "structure",
+            "players_per_game",
+            "swiss_rounds",
+            "top_cut",
+            "best_of",
+            "grand_final_reset",
+            "round_minutes",
+            "tiebreaks",
+            "starts_at",
+            "location",
+            "max_players",
+            "decklist_deadline",
+            "auto_advance",
+            "play_online",
+            "time_bank_minutes",
+            "is_public",
             "description",
         ]
         widgets = {
@@ -41,8 +57,10 @@ class EventForm(forms.ModelForm):
             coerce=int,
             initial=2,
             choices=[(n, str(n)) for n in range(2, most + 1)],
-            help_text=_("2: ordinary matches. 3 or 4: Swiss rounds seat players in pods and rank "
-                        "them by placement points (best of 1; a top cut is one final pod)."),
+            help_text=_(
+                "2: ordinary matches. 3 or 4: Swiss rounds seat players in pods and rank "
+                "them by placement points (best of 1; a top cut is one final pod)."
+            ),
         )
         self.fields["tiebreaks"] = forms.ChoiceField(
             label=_("tiebreakers"), choices=[(key, r.label) for key, r in RULESETS.items()]
@@ -84,5 +102,7 @@ class AddPlayerForm(forms.Form):
 
 class DecklistForm(forms.Form):
     text = forms.CharField(
-        label=_("decklist"), widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}), max_length=20000
+        label=_("decklist"),
+        widget=forms.Textarea(attrs={"rows": 16, "spellcheck": "false"}),
+        max_length=20000,
     )

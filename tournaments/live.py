@@ -25,7 +25,9 @@ def _send(event_id: int, what: str) -> None:
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(event_group(event_id), {"type": "event.changed", "what": what})
+        async_to_sync(layer.group_send)(
+            event_group(event_id), {"type": "event.changed", "what": what}
+        )
     except Exception:  # a page missing one refresh must never undo a saved result
         logger.exception("live update for event %s failed", event_id)
 

@@ -56,17 +56,27 @@ class Event(models.Model):
         _("structure"), max_length=20, choices=Structure.choices, default=Structure.SWISS
     )
     swiss_rounds = models.PositiveSmallIntegerField(
-        _("Swiss rounds"), null=True, blank=True, validators=[MaxValueValidator(30)],
+        _("Swiss rounds"),
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(30)],
         help_text=_("Leave empty to use the recommended number for the number of players."),
     )
     top_cut = models.PositiveSmallIntegerField(_("top cut"), choices=TOP_CUT_CHOICES, default=0)
-    best_of = models.PositiveSmallIntegerField(_("match length"), choices=BEST_OF_CHOICES, default=3)
+    best_of = models.PositiveSmallIntegerField(
+        _("match length"), choices=BEST_OF_CHOICES, default=3
+    )
     grand_final_reset = models.BooleanField(
-        _("grand final reset"), default=True,
-        help_text=_("Double elimination: replay the grand final if the losers' bracket champion wins it."),
+        _("grand final reset"),
+        default=True,
+        help_text=_(
+            "Double elimination: replay the grand final if the losers' bracket champion wins it."
+        ),
     )
     round_minutes = models.PositiveSmallIntegerField(
-        _("round time (minutes)"), default=50, validators=[MinValueValidator(5), MaxValueValidator(600)]
+        _("round time (minutes)"),
+        default=50,
+        validators=[MinValueValidator(5), MaxValueValidator(600)],
     )
     tiebreaks = models.CharField(_("tiebreakers"), max_length=20, default="mtr")
     starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
@@ -76,21 +86,28 @@ class Event(models.Model):
     decklist_deadline = models.DateTimeField(_("decklist deadline"), null=True, blank=True)
     decklists_locked = models.BooleanField(default=False)
     auto_advance = models.BooleanField(
-        _("run itself"), default=False,
+        _("run itself"),
+        default=False,
         help_text=_("Pair and publish the next round as soon as every result of a round is in."),
     )
     players_per_game = models.PositiveSmallIntegerField(
-        _("players per game"), default=2,
-        help_text=_("2: ordinary matches. 3 or 4: Swiss rounds seat players in pods of that many "
-                    "(a few pods one smaller when the count does not divide) and rank them by "
-                    "placement points."),
+        _("players per game"),
+        default=2,
+        help_text=_(
+            "2: ordinary matches. 3 or 4: Swiss rounds seat players in pods of that many "
+            "(a few pods one smaller when the count does not divide) and rank them by "
+            "placement points."
+        ),
     )
     time_bank_minutes = models.PositiveSmallIntegerField(
-        _("time bank (minutes)"), default=25, validators=[MinValueValidator(1), MaxValueValidator(600)],
+        _("time bank (minutes)"),
+        default=25,
+        validators=[MinValueValidator(1), MaxValueValidator(600)],
         help_text=_("Online play: each player's thinking time for a whole match."),
     )
     play_online = models.BooleanField(
-        _("play online"), default=False,
+        _("play online"),
+        default=False,
         help_text=_("Games are played online and decided by the rules engine."),
     )
     is_public = models.BooleanField(_("listed publicly"), default=True)
@@ -134,14 +151,19 @@ class Event(models.Model):
 
     @property
     def is_elimination_only(self) -> bool:
-        return self.structure in (self.Structure.SINGLE_ELIMINATION, self.Structure.DOUBLE_ELIMINATION)
+        return self.structure in (
+            self.Structure.SINGLE_ELIMINATION,
+            self.Structure.DOUBLE_ELIMINATION,
+        )
 
 
 class RoundsRecommendation(models.Model):
     """The recommended number of Swiss rounds by player count (MTR Appendix E), editable by staff."""
 
     min_players = models.PositiveIntegerField(unique=True)
-    max_players = models.PositiveIntegerField(null=True, blank=True, help_text="Empty: no upper bound")
+    max_players = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Empty: no upper bound"
+    )
     swiss_rounds = models.PositiveSmallIntegerField()
     top_cut = models.PositiveSmallIntegerField(default=0)
 
@@ -159,7 +181,9 @@ class EventStaff(models.Model):
         JUDGE = "judge", _("Judge")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="staff")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
+    )
     role = models.CharField(max_length=20, choices=Role.choices)
     added_at = models.DateTimeField(auto_now_add=True)
 
@@ -175,13 +199,17 @@ class Registration(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="registrations",
     )
     display_name = models.CharField(_("name"), max_length=80)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTERED)
     first_round = models.PositiveSmallIntegerField(
-        default=1, help_text="First round the player can be paired in; earlier rounds count as losses."
+        default=1,
+        help_text="First round the player can be paired in; earlier rounds count as losses.",
     )
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     drop_reason = models.CharField(max_length=200, blank=True)
@@ -192,7 +220,9 @@ class Registration(models.Model):
         ordering = ["display_name", "pk"]
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "user"], condition=Q(user__isnull=False), name="one_registration_per_user"
+                fields=["event", "user"],
+                condition=Q(user__isnull=False),
+                name="one_registration_per_user",
             ),
             models.UniqueConstraint(fields=["event", "display_name"], name="unique_name_per_event"),
         ]
@@ -206,7 +236,9 @@ class Registration(models.Model):
 
 
 class Decklist(models.Model):
-    registration = models.OneToOneField(Registration, on_delete=models.CASCADE, related_name="decklist")
+    registration = models.OneToOneField(
+        Registration, on_delete=models.CASCADE, related_name="decklist"
+    )
     text = models.TextField()
     submitted_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -242,7 +274,9 @@ class Round(models.Model):
 
     class Meta:
         ordering = ["event", "number"]
-        constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")
+        ]
 
     def __str__(self) -> str:
         from django.utils.translation import gettext, pgettext
@@ -283,7 +317,9 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["round", "table"]
-        constraints = [models.UniqueConstraint(fields=["round", "table"], name="unique_table_per_round")]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="unique_table_per_round")
+        ]
         verbose_name_plural = "matches"
 
     def __str__(self) -> str:
@@ -324,7 +360,9 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["match", "number"]
-        constraints = [models.UniqueConstraint(fields=["match", "number"], name="unique_game_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="unique_game_number")
+        ]
 
 
 class ResultReport(models.Model):

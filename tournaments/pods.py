@@ -358,7 +358,10 @@ def _improve(pods: list[list[int]], points: list[int], met: list[set[int]]) -> l
                     if (ca[0] + cb[0], ca[1] + cb[1], ca[2] + cb[2]) < before:
                         pod_a, pod_b = pod_a[:], pod_b[:]
                         pod_a[i], pod_b[j] = y, x
-                        seats_a, seats_b = _without(pod_a, points, met), _without(pod_b, points, met)
+                        seats_a, seats_b = (
+                            _without(pod_a, points, met),
+                            _without(pod_b, points, met),
+                        )
                         pods[a], pods[b], costs[a], costs[b] = pod_a, pod_b, ca, cb
                         seats[a], seats[b] = seats_a, seats_b
                         before = _add(ca, cb)

@@ -47,7 +47,8 @@ def evaluate(
         raise ResultError(_("Games must be a list."))
     if len(games) > 2 * best_of:
         raise ResultError(
-            _("A best-of-%(n)d match cannot have %(count)d games.") % {"n": best_of, "count": len(games)}
+            _("A best-of-%(n)d match cannot have %(count)d games.")
+            % {"n": best_of, "count": len(games)}
         )
     needed = games_needed(best_of)
     wins = [0] * seats
@@ -55,15 +56,18 @@ def evaluate(
     for number, game in enumerate(games, start=1):
         if any(w >= needed for w in wins):
             raise ResultError(
-                _("The match was already decided before game %(number)d: a best-of-%(n)d ends when "
-                  "a player wins %(needed)d games.")
+                _(
+                    "The match was already decided before game %(number)d: a best-of-%(n)d ends when "
+                    "a player wins %(needed)d games."
+                )
                 % {"number": number, "n": best_of, "needed": needed}
             )
         if game is None:
             draws += 1
         elif isinstance(game, bool) or not isinstance(game, int) or not 0 <= game < seats:
             raise ResultError(
-                _("Game %(number)d: %(value)r is not a seat of this match.") % {"number": number, "value": game}
+                _("Game %(number)d: %(value)r is not a seat of this match.")
+                % {"number": number, "value": game}
             )
         else:
             wins[game] += 1
@@ -71,7 +75,9 @@ def evaluate(
     leaders = [seat for seat, w in enumerate(wins) if w == best]
     winner = leaders[0] if len(leaders) == 1 else None
     if winner is None and not allow_draw:
-        raise ResultError(_("Elimination matches cannot end in a draw: one player must win more games."))
+        raise ResultError(
+            _("Elimination matches cannot end in a draw: one player must win more games.")
+        )
     return Outcome(tuple(wins), draws, winner)
 
 
@@ -99,22 +105,28 @@ def check_placements(placements: Sequence[int], seats: int) -> tuple[int, ...]:
         raise ResultError(_("Placements must be a list, one per seat."))
     if len(placements) != seats:
         raise ResultError(
-            _("This pod has %(seats)d players: give %(seats)d placements, one per seat (got %(count)d).")
+            _(
+                "This pod has %(seats)d players: give %(seats)d placements, one per seat (got %(count)d)."
+            )
             % {"seats": seats, "count": len(placements)}
         )
     for seat, place in enumerate(placements, start=1):
         if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= seats:
             raise ResultError(
-                _("Seat %(seat)d: a placement is a whole number from 1 to %(seats)d (got %(value)r).")
+                _(
+                    "Seat %(seat)d: a placement is a whole number from 1 to %(seats)d (got %(value)r)."
+                )
                 % {"seat": seat, "seats": seats, "value": place}
             )
     for place in sorted(set(placements)):
         better = sum(1 for p in placements if p < place)
         if better != place - 1:
             raise ResultError(
-                _("Placement %(place)d is impossible here: %(better)d player(s) placed ahead of it. "
-                  "Players who tie share the better placement and the next one is skipped "
-                  "(two firsts, then a third).")
+                _(
+                    "Placement %(place)d is impossible here: %(better)d player(s) placed ahead of it. "
+                    "Players who tie share the better placement and the next one is skipped "
+                    "(two firsts, then a third)."
+                )
                 % {"place": place, "better": better}
             )
     return tuple(placements)

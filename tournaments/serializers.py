@@ -200,10 +200,16 @@ class DropSerializer(serializers.Serializer):
 
 
 class DecklistProblemSerializer(serializers.Serializer):
-    rule = serializers.CharField(help_text="The broken rule (e.g. \"4.5.1.4\"); empty for a problem of the text.")
+    rule = serializers.CharField(
+        help_text='The broken rule (e.g. "4.5.1.4"); empty for a problem of the text.'
+    )
     message = serializers.CharField()
-    line = serializers.IntegerField(allow_null=True, help_text="The line of the text, for unreadable lines.")
-    cards = serializers.ListField(child=serializers.CharField(), required=False, help_text="Card ids concerned.")
+    line = serializers.IntegerField(
+        allow_null=True, help_text="The line of the text, for unreadable lines."
+    )
+    cards = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Card ids concerned."
+    )
 
 
 class DecklistSerializer(serializers.ModelSerializer):
@@ -252,8 +258,12 @@ class SeatSerializer(serializers.ModelSerializer):
         model = MatchSeat
         fields = ["seat", "registration", "name", "game_wins", "placement", "score"]
         extra_kwargs = {
-            "placement": {"help_text": _("Pods: 1 = first; tied players share a placement. Null otherwise.")},
-            "score": {"help_text": _("Pods: the game's own score (e.g. honor), when it keeps one.")},
+            "placement": {
+                "help_text": _("Pods: 1 = first; tied players share a placement. Null otherwise.")
+            },
+            "score": {
+                "help_text": _("Pods: the game's own score (e.g. honor), when it keeps one.")
+            },
         }
         read_only_fields = fields
 
@@ -262,7 +272,9 @@ class ReportSerializer(serializers.ModelSerializer):
     registration = serializers.IntegerField(source="registration_id", read_only=True)
     games = serializers.ListField(child=serializers.IntegerField(allow_null=True), read_only=True)
     placements = serializers.ListField(
-        child=serializers.IntegerField(), read_only=True, allow_null=True,
+        child=serializers.IntegerField(),
+        read_only=True,
+        allow_null=True,
         help_text=_("Pods: the placement reported for each seat, in seat order; null otherwise."),
     )
 
@@ -355,7 +367,9 @@ class PlacementsSerializer(serializers.Serializer):
         child=serializers.IntegerField(allow_null=True),
         required=False,
         max_length=4,
-        help_text=_("Optional, officials only: each seat's final score (e.g. honor), in seat order."),
+        help_text=_(
+            "Optional, officials only: each seat's final score (e.g. honor), in seat order."
+        ),
     )
 
 
@@ -398,8 +412,12 @@ class StandingsRowSerializer(serializers.Serializer):
     byes = serializers.IntegerField(required=False)
     mw = serializers.FloatField(required=False, help_text=_("Match-win percentage, 0–1."))
     gw = serializers.FloatField(required=False, help_text=_("Game-win percentage, 0–1."))
-    omw = serializers.FloatField(required=False, help_text=_("Opponents' match-win percentage, 0–1."))
-    ogw = serializers.FloatField(required=False, help_text=_("Opponents' game-win percentage, 0–1."))
+    omw = serializers.FloatField(
+        required=False, help_text=_("Opponents' match-win percentage, 0–1.")
+    )
+    ogw = serializers.FloatField(
+        required=False, help_text=_("Opponents' game-win percentage, 0–1.")
+    )
     oomw = serializers.FloatField(
         required=False,
         allow_null=True,
@@ -408,7 +426,9 @@ class StandingsRowSerializer(serializers.Serializer):
     playoff_finish = serializers.IntegerField(required=False, allow_null=True)
     # Events with pods (ruleset "placement"):
     pods = serializers.IntegerField(required=False, help_text=_("Pods played."))
-    firsts = serializers.IntegerField(required=False, help_text=_("First places, shared ones included."))
+    firsts = serializers.IntegerField(
+        required=False, help_text=_("First places, shared ones included.")
+    )
     average_placement = serializers.FloatField(
         required=False, help_text=_("Mean placement, 1 = always first; 0 before the first pod.")
     )
@@ -424,7 +444,7 @@ class StandingsSerializer(serializers.Serializer):
     ruleset = serializers.CharField(
         help_text=_(
             "The tiebreak ruleset of a two-player event (rows with match points and tiebreak "
-            "percentages), or \"placement\" for an event with pods of 3-4 players (rows with "
+            'percentages), or "placement" for an event with pods of 3-4 players (rows with '
             "placement points: 4/2/1/0, 4/2/0 or 4/0, and the pod columns)."
         )
     )

@@ -134,15 +134,39 @@ def _unique_slug(name: str) -> str:
 
 
 EDITABLE_FIELDS = (
-    "name", "game_system", "format", "structure", "swiss_rounds", "top_cut", "best_of",
-    "grand_final_reset", "round_minutes", "tiebreaks", "starts_at", "location", "description",
-    "max_players", "decklist_deadline", "auto_advance", "play_online", "is_public",
-    "players_per_game", "time_bank_minutes",
+    "name",
+    "game_system",
+    "format",
+    "structure",
+    "swiss_rounds",
+    "top_cut",
+    "best_of",
+    "grand_final_reset",
+    "round_minutes",
+    "tiebreaks",
+    "starts_at",
+    "location",
+    "description",
+    "max_players",
+    "decklist_deadline",
+    "auto_advance",
+    "play_online",
+    "is_public",
+    "players_per_game",
+    "time_bank_minutes",
 )
 
 # Settings that shape the rounds and cannot change once the event has started.
 STRUCTURAL_FIELDS = frozenset(
-    {"game_system", "format", "structure", "best_of", "top_cut", "grand_final_reset", "players_per_game"}
+    {
+        "game_system",
+        "format",
+        "structure",
+        "best_of",
+        "top_cut",
+        "grand_final_reset",
+        "players_per_game",
+    }
 )
 
 
@@ -194,20 +218,26 @@ def _check_pods(values: dict) -> None:
                 % {"game": info.name, "n": info.max_players}
             )
         raise TournamentError(
-            _("%(game)s is played by %(min)d to %(max)d players: players per game must be in that range.")
+            _(
+                "%(game)s is played by %(min)d to %(max)d players: players per game must be in that range."
+            )
             % {"game": info.name, "min": max(2, info.min_players), "max": info.max_players}
         )
     if ppg <= 2:
         return
     if values["structure"] != Event.Structure.SWISS:
         raise TournamentError(
-            _("Games of %(n)d players are paired in pods by Swiss rounds only: choose the Swiss structure.")
+            _(
+                "Games of %(n)d players are paired in pods by Swiss rounds only: choose the Swiss structure."
+            )
             % {"n": ppg}
         )
     if values["top_cut"] > ppg:
         raise TournamentError(
-            _("With pods the top cut is one final pod: at most %(n)d players. Choose a smaller "
-              "top cut or none.")
+            _(
+                "With pods the top cut is one final pod: at most %(n)d players. Choose a smaller "
+                "top cut or none."
+            )
             % {"n": ppg}
         )
     if values["best_of"] != 1:
@@ -279,7 +309,13 @@ def update_event(user: User, event: Event, **fields) -> Event:
         after = {k: str(getattr(event, k)) for k in fields}
         diff = {k: [before[k], after[k]] for k in fields if before[k] != after[k]}
         if diff:
-            _audit(event, user, AuditEntry.Action.EDIT, "Changed " + ", ".join(sorted(diff)), changes=diff)
+            _audit(
+                event,
+                user,
+                AuditEntry.Action.EDIT,
+                "Changed " + ", ".join(sorted(diff)),
+                changes=diff,
+            )
         if event.decklist_deadline != deadline_before:
             _schedule_decklist_deadline(event)
         if {"game_system", "format", "starts_at"} & set(diff):
@@ -293,7 +329,9 @@ def add_staff(actor: User, event: Event, user, role: str) -> EventStaff:
     if role not in EventStaff.Role.values:
         raise TournamentError(_("Unknown role %(role)r.") % {"role": role})
     with transaction.atomic():
-        staff, _created = EventStaff.objects.update_or_create(event=event, user=user, defaults={"role": role})
+        staff, _created = EventStaff.objects.update_or_create(
+            event=event, user=user, defaults={"role": role}
+        )
         _audit(event, actor, AuditEntry.Action.STAFF, f"{user.get_username()} is now {role}")
     event.__dict__.pop("_staff_roles", None)
     return staff
@@ -348,13 +386,21 @@ def register(
         if late and (event.phase != Event.Phase.SWISS or event.structure != Event.Structure.SWISS):
             raise TournamentError(_("Late entry is only possible during the Swiss rounds."))
         if is_limited(event) and event.pods.exists():
-            raise TournamentError(_("Registration has closed: the players are already seated in pods."))
-        if event.max_players and event.registrations.exclude(status=Registration.Status.DROPPED).count() >= event.max_players:
+            raise TournamentError(
+                _("Registration has closed: the players are already seated in pods.")
+            )
+        if (
+            event.max_players
+            and event.registrations.exclude(status=Registration.Status.DROPPED).count()
+            >= event.max_players
+        ):
             raise TournamentError(_("The event is full."))
         if user is not None and event.registrations.filter(user=user).exists():
             raise TournamentError(_("You are already registered for this event."))
         if event.registrations.filter(display_name=name).exists():
-            raise TournamentError(_("A player named %(name)s is already registered.") % {"name": name})
+            raise TournamentError(
+                _("A player named %(name)s is already registered.") % {"name": name}
+            )
         first_round = _swiss_rounds_played(event) + 1 if late else 1
         try:
             with transaction.atomic():
@@ -364,13 +410,20 @@ def register(
                     display_name=name,
                     first_round=first_round,
                     is_bot=is_bot,
-                    status=Registration.Status.CHECKED_IN if late else Registration.Status.REGISTERED,
+                    status=Registration.Status.CHECKED_IN
+                    if late
+                    else Registration.Status.REGISTERED,
                 )
         except IntegrityError:
             raise TournamentError(_("This player is already registered.")) from None
         if late:
-            _audit(event, actor, AuditEntry.Action.LATE_ENTRY,
-                   f"Late entry: {name} from round {first_round}", registration=reg.pk)
+            _audit(
+                event,
+                actor,
+                AuditEntry.Action.LATE_ENTRY,
+                f"Late entry: {name} from round {first_round}",
+                registration=reg.pk,
+            )
             _refresh_standings(event)
         elif by_organiser:
             _audit(event, actor, AuditEntry.Action.REGISTER, f"Added {name}", registration=reg.pk)
@@ -383,7 +436,9 @@ def check_in(actor: User, registration: Registration) -> Registration:
     if registration.user_id != getattr(actor, "pk", None):
         check_official(actor, event)
     with transaction.atomic():
-        reg = Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
+        reg = (
+            Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
+        )
         if reg.event.status != Event.Status.REGISTRATION:
             raise TournamentError(_("Check-in is over: the event has started."))
         if reg.status == Registration.Status.DROPPED:
@@ -391,7 +446,13 @@ def check_in(actor: User, registration: Registration) -> Registration:
         reg.status = Registration.Status.CHECKED_IN
         reg.save(update_fields=["status"])
         if reg.user_id != getattr(actor, "pk", None):
-            _audit(event, actor, AuditEntry.Action.CHECK_IN, f"Checked in {reg.display_name}", registration=reg.pk)
+            _audit(
+                event,
+                actor,
+                AuditEntry.Action.CHECK_IN,
+                f"Checked in {reg.display_name}",
+                registration=reg.pk,
+            )
         broadcast_on_commit(event.pk, "players")
     return reg
 
@@ -419,9 +480,14 @@ def drop(actor: User, registration: Registration, reason: str = "") -> Registrat
         reg.drop_reason = reason.strip()[:200]
         reg.dropped_after_round = _swiss_rounds_played(event) + _playoff_rounds(event)
         reg.save(update_fields=["status", "drop_reason", "dropped_after_round"])
-        _audit(event, actor, AuditEntry.Action.DROP,
-               f"Dropped {reg.display_name}" + (f": {reg.drop_reason}" if reg.drop_reason else ""),
-               registration=reg.pk, by_player=own)
+        _audit(
+            event,
+            actor,
+            AuditEntry.Action.DROP,
+            f"Dropped {reg.display_name}" + (f": {reg.drop_reason}" if reg.drop_reason else ""),
+            registration=reg.pk,
+            by_player=own,
+        )
         _refresh_standings(event)
         broadcast_on_commit(event.pk, "standings")
     return reg
@@ -441,10 +507,20 @@ def readd(actor: User, registration: Registration) -> Registration:
             raise TournamentError(_("%(name)s has not dropped.") % {"name": reg.display_name})
         if event.phase != Event.Phase.SWISS and event.status == Event.Status.RUNNING:
             raise TournamentError(_("Players can only be re-added during the Swiss rounds."))
-        reg.status = Registration.Status.CHECKED_IN if event.status == Event.Status.RUNNING else Registration.Status.REGISTERED
+        reg.status = (
+            Registration.Status.CHECKED_IN
+            if event.status == Event.Status.RUNNING
+            else Registration.Status.REGISTERED
+        )
         reg.dropped_after_round = None
         reg.save(update_fields=["status", "dropped_after_round"])
-        _audit(event, actor, AuditEntry.Action.READD, f"Re-added {reg.display_name}", registration=reg.pk)
+        _audit(
+            event,
+            actor,
+            AuditEntry.Action.READD,
+            f"Re-added {reg.display_name}",
+            registration=reg.pk,
+        )
         _refresh_standings(event)
         broadcast_on_commit(event.pk, "standings")
     return reg
@@ -538,7 +614,9 @@ def submit_decklist(user: User, registration: Registration, text: str) -> Deckli
         raise TournamentError(_("The decklist is too long."))
     with transaction.atomic():
         event = _lock_event(event)
-        past_deadline = event.decklist_deadline is not None and timezone.now() > event.decklist_deadline
+        past_deadline = (
+            event.decklist_deadline is not None and timezone.now() > event.decklist_deadline
+        )
         if own and (event.decklists_locked or past_deadline):
             raise TournamentError(_("Decklists are locked for this event."))
         existing = Decklist.objects.select_for_update().filter(registration=registration).first()
@@ -547,12 +625,18 @@ def submit_decklist(user: User, registration: Registration, text: str) -> Deckli
         problems, is_legal = check_decklist(event, text, _language())
         defaults = {"text": text, "problems": problems, "is_legal": is_legal}
         if past_deadline and is_legal is not False:
-            defaults["locked"] = True  # an official's fix after the deadline locks like the task does
-        deck, _created = Decklist.objects.update_or_create(registration=registration, defaults=defaults)
+            defaults["locked"] = (
+                True  # an official's fix after the deadline locks like the task does
+            )
+        deck, _created = Decklist.objects.update_or_create(
+            registration=registration, defaults=defaults
+        )
     return deck
 
 
-def record_limited_decklist(registration: Registration, text: str, problems: list[dict]) -> Decklist | None:
+def record_limited_decklist(
+    registration: Registration, text: str, problems: list[dict]
+) -> Decklist | None:
     """Store the deck a player built at the event from their draft or sealed pool.
 
     Called by ``drafting.services``, which has checked the deck against the player's
@@ -640,7 +724,12 @@ def lock_decklists_at_deadline(event: Event) -> int:
             .update(locked=True)
         )
         if count:
-            _audit(event, None, AuditEntry.Action.DECKLISTS, f"Locked {count} decklists at the deadline")
+            _audit(
+                event,
+                None,
+                AuditEntry.Action.DECKLISTS,
+                f"Locked {count} decklists at the deadline",
+            )
     return count
 
 
@@ -657,7 +746,9 @@ def start_event(actor: User, event: Event) -> Event:
         not_over = draft_not_over(event)
         if not_over:
             raise TournamentError(not_over)
-        regs = list(event.registrations.select_for_update().exclude(status=Registration.Status.DROPPED))
+        regs = list(
+            event.registrations.select_for_update().exclude(status=Registration.Status.DROPPED)
+        )
         if any(r.status == Registration.Status.CHECKED_IN for r in regs):
             absent = [r for r in regs if r.status != Registration.Status.CHECKED_IN]
             for reg in absent:
@@ -675,9 +766,15 @@ def start_event(actor: User, event: Event) -> Event:
                 _("A top %(cut)d needs at least %(cut)d players.") % {"cut": event.top_cut}
             )
         event.status = Event.Status.RUNNING
-        event.phase = Event.Phase.SWISS if event.structure in (Event.Structure.SWISS, Event.Structure.ROUND_ROBIN) else Event.Phase.PLAYOFF
+        event.phase = (
+            Event.Phase.SWISS
+            if event.structure in (Event.Structure.SWISS, Event.Structure.ROUND_ROBIN)
+            else Event.Phase.PLAYOFF
+        )
         event.save()
-        Registration.objects.filter(pk__in=[r.pk for r in regs]).update(status=Registration.Status.CHECKED_IN)
+        Registration.objects.filter(pk__in=[r.pk for r in regs]).update(
+            status=Registration.Status.CHECKED_IN
+        )
         Decklist.objects.filter(registration__event=event).update(locked=True)
         event.decklists_locked = True
         event.save(update_fields=["decklists_locked"])
@@ -826,14 +923,21 @@ def pair_next_round(
     with transaction.atomic():
         event = _lock_event(event)
         if event.status != Event.Status.RUNNING:
-            raise TournamentError(_("Start the event before pairing.") if event.status == Event.Status.REGISTRATION else _("This event has finished."))
+            raise TournamentError(
+                _("Start the event before pairing.")
+                if event.status == Event.Status.REGISTRATION
+                else _("This event has finished.")
+            )
         open_round = event.rounds.exclude(status=Round.Status.COMPLETED).order_by("-number").first()
         if open_round is not None:
             if open_round.status == Round.Status.DRAFT:
-                raise TournamentError(_("%(round)s is paired but not published yet.") % {"round": open_round})
+                raise TournamentError(
+                    _("%(round)s is paired but not published yet.") % {"round": open_round}
+                )
             missing = open_round.matches.exclude(status=Match.Status.FINAL).count()
             raise TournamentError(
-                _("%(round)s still has %(n)d result(s) missing.") % {"round": open_round, "n": missing}
+                _("%(round)s still has %(n)d result(s) missing.")
+                % {"round": open_round, "n": missing}
             )
         number = event.rounds.count() + 1
         title = ""
@@ -844,7 +948,11 @@ def pair_next_round(
             schedule = bracket_core.round_robin(sorted(players, key=lambda p: _seed_key(event, p)))
             if number > len(schedule):
                 raise TournamentError(_("Every round of the round robin has been played."))
-            dropped = set(event.registrations.filter(status=Registration.Status.DROPPED).values_list("pk", flat=True))
+            dropped = set(
+                event.registrations.filter(status=Registration.Status.DROPPED).values_list(
+                    "pk", flat=True
+                )
+            )
             tables = []
             for a, b in schedule[number - 1]:
                 # Sitting out (the odd player, or a dropped opponent) is not a scored bye here.
@@ -887,7 +995,9 @@ def _seed_key(event: Event, player_id: int) -> int:
     return random.Random(f"{event.seed}:{player_id}").getrandbits(64)
 
 
-def _create_matches(event: Event, rnd: Round, tables: Sequence[tuple[int, ...]], codes: Sequence[str]) -> None:
+def _create_matches(
+    event: Event, rnd: Round, tables: Sequence[tuple[int, ...]], codes: Sequence[str]
+) -> None:
     matches = []
     byes = []
     number = 1
@@ -937,7 +1047,12 @@ def swap_players(actor: User, rnd: Round, first: Registration, second: Registrat
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
         if rnd.status != Round.Status.DRAFT:
             raise TournamentError(_("Pairings can only be changed before the round is published."))
-        seats = {s.registration_id: s for s in MatchSeat.objects.select_for_update().filter(round=rnd, registration__in=[first, second])}
+        seats = {
+            s.registration_id: s
+            for s in MatchSeat.objects.select_for_update().filter(
+                round=rnd, registration__in=[first, second]
+            )
+        }
         if len(seats) != 2 or first.pk == second.pk:
             raise TournamentError(_("Both players must be paired in this round."))
         a, b = seats[first.pk], seats[second.pk]
@@ -950,15 +1065,18 @@ def swap_players(actor: User, rnd: Round, first: Registration, second: Registrat
         MatchSeat.objects.filter(pk__in=[a.pk, b.pk]).delete()
         MatchSeat.objects.create(match_id=b_match, round=rnd, registration=first, seat=b_seat)
         MatchSeat.objects.create(match_id=a_match, round=rnd, registration=second, seat=a_seat)
-        Match.objects.filter(pk__in=[a_match, b_match]).update(
-            is_bye=False
-        )
+        Match.objects.filter(pk__in=[a_match, b_match]).update(is_bye=False)
         for match in Match.objects.filter(pk__in=[a_match, b_match]).prefetch_related("seats"):
             if match.seats.count() == 1:
                 match.is_bye = True
                 match.save(update_fields=["is_bye"])
-        _audit(event, actor, AuditEntry.Action.SWAP,
-               f"Swapped {first.display_name} and {second.display_name} in {rnd}", round=rnd.number)
+        _audit(
+            event,
+            actor,
+            AuditEntry.Action.SWAP,
+            f"Swapped {first.display_name} and {second.display_name} in {rnd}",
+            round=rnd.number,
+        )
 
 
 def publish_round(actor: User | None, rnd: Round) -> Round:
@@ -1000,16 +1118,16 @@ def _start_online_games_on_commit(rnd: Round) -> None:
 
 def _seat_of(match: Match, user: User) -> MatchSeat | None:
     for seat in match.seats.all():
-        if seat.registration.user_id is not None and seat.registration.user_id == getattr(user, "pk", None):
+        if seat.registration.user_id is not None and seat.registration.user_id == getattr(
+            user, "pk", None
+        ):
             return seat
     return None
 
 
 def _lock_match(match: Match) -> Match:
     return (
-        Match.objects.select_for_update()
-        .select_related("round", "round__event")
-        .get(pk=match.pk)
+        Match.objects.select_for_update().select_related("round", "round__event").get(pk=match.pk)
     )
 
 
@@ -1050,7 +1168,9 @@ def report_result(user: User, match: Match, games: list[int | None]) -> Match:
         _check_open(match)
         _check_games_match(match)
         _outcome(match, games)
-        ResultReport.objects.update_or_create(match=match, registration=seat.registration, defaults={"games": list(games)})
+        ResultReport.objects.update_or_create(
+            match=match, registration=seat.registration, defaults={"games": list(games)}
+        )
         _settle_reports(
             match,
             [r.games for r in match.reports.all()],
@@ -1069,8 +1189,13 @@ def _settle_reports(match: Match, reported: list, finalise: Callable[[], None]) 
         match.status = Match.Status.DISPUTED
         match.version += 1
         match.save(update_fields=["status", "version"])
-        _audit(match.round.event, None, AuditEntry.Action.DISPUTE,
-               f"Players disagree on table {match.table} of {match.round}", match=match.pk)
+        _audit(
+            match.round.event,
+            None,
+            AuditEntry.Action.DISPUTE,
+            f"Players disagree on table {match.table} of {match.round}",
+            match=match.pk,
+        )
     else:
         match.status = Match.Status.REPORTED
         match.version += 1
@@ -1099,15 +1224,24 @@ def enter_result(actor: User, match: Match, games: list[int | None]) -> Match:
         if match.round.status == Round.Status.DRAFT:
             raise TournamentError(_("Publish the round before entering results."))
         if match.round.status == Round.Status.COMPLETED and match.round.kind != Round.Kind.SWISS:
-            raise TournamentError(_("Bracket results cannot change once the next match depends on them."))
+            raise TournamentError(
+                _("Bracket results cannot change once the next match depends on them.")
+            )
         _check_games_match(match)
         outcome = _outcome(match, games)
         before = _score_text(match)
         was_final = match.is_final
         _finalise(match, list(games), Match.Source.ORGANISER)
-        _audit(event, actor, AuditEntry.Action.RESULT_OVERRIDE,
-               f"Table {match.table} of {match.round}: {outcome.score}" + (f" (was {before})" if was_final else ""),
-               match=match.pk, games=list(games), previous=before if was_final else None)
+        _audit(
+            event,
+            actor,
+            AuditEntry.Action.RESULT_OVERRIDE,
+            f"Table {match.table} of {match.round}: {outcome.score}"
+            + (f" (was {before})" if was_final else ""),
+            match=match.pk,
+            games=list(games),
+            previous=before if was_final else None,
+        )
         if match.round.status == Round.Status.COMPLETED:
             _refresh_standings(event)
             broadcast_on_commit(event.pk, "standings")
@@ -1136,12 +1270,12 @@ def _pod_scores(match: Match, scores) -> list[int | None]:
     if scores is None:
         return [None] * seats
     if not isinstance(scores, list | tuple) or len(scores) != seats:
-        raise TournamentError(
-            _("Give one score per seat (%(n)d), or none at all.") % {"n": seats}
-        )
+        raise TournamentError(_("Give one score per seat (%(n)d), or none at all.") % {"n": seats})
     for value in scores:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise TournamentError(_("A score is a whole number (got %(value)r).") % {"value": value})
+            raise TournamentError(
+                _("A score is a whole number (got %(value)r).") % {"value": value}
+            )
     return list(scores)
 
 
@@ -1163,7 +1297,8 @@ def report_placements(user: User, match: Match, placements: Sequence[int]) -> Ma
         _check_open(match)
         placements = list(_pod_placements(match, placements))
         ResultReport.objects.update_or_create(
-            match=match, registration=seat.registration,
+            match=match,
+            registration=seat.registration,
             defaults={"games": [], "placements": placements},
         )
         _settle_reports(
@@ -1191,10 +1326,16 @@ def enter_placements(
         was_final = match.is_final
         before = placement_text(match.seats.order_by("seat").values_list("placement", flat=True))
         _finalise_pod(match, placements, score_list, Match.Source.ORGANISER)
-        _audit(event, actor, AuditEntry.Action.RESULT_OVERRIDE,
-               f"Table {match.table} of {match.round}: placements {placement_text(placements)}"
-               + (f" (was {before})" if was_final else ""),
-               match=match.pk, placements=placements, previous=before if was_final else None)
+        _audit(
+            event,
+            actor,
+            AuditEntry.Action.RESULT_OVERRIDE,
+            f"Table {match.table} of {match.round}: placements {placement_text(placements)}"
+            + (f" (was {before})" if was_final else ""),
+            match=match.pk,
+            placements=placements,
+            previous=before if was_final else None,
+        )
         if match.round.status == Round.Status.COMPLETED:
             _refresh_standings(event)
             broadcast_on_commit(event.pk, "standings")
@@ -1224,7 +1365,9 @@ def _finalise_pod(
     match.result_source = source
     match.finished_at = timezone.now()
     match.version += 1
-    match.save(update_fields=["game_draws", "winner", "status", "result_source", "finished_at", "version"])
+    match.save(
+        update_fields=["game_draws", "winner", "status", "result_source", "finished_at", "version"]
+    )
     _end_online_games_on_commit(match, source)
 
 
@@ -1269,7 +1412,9 @@ def _finalise(match: Match, games: list[int | None], source: str) -> None:
     match.result_source = source
     match.finished_at = timezone.now()
     match.version += 1
-    match.save(update_fields=["game_draws", "winner", "status", "result_source", "finished_at", "version"])
+    match.save(
+        update_fields=["game_draws", "winner", "status", "result_source", "finished_at", "version"]
+    )
     _end_online_games_on_commit(match, source)
 
 
@@ -1310,7 +1455,11 @@ def call_time(actor: User, rnd: Round) -> int:
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
         if rnd.status != Round.Status.PUBLISHED:
             raise TournamentError(_("This round is not being played."))
-        for match in rnd.matches.select_for_update().exclude(status__in=[Match.Status.FINAL, Match.Status.DISPUTED]).order_by("pk"):
+        for match in (
+            rnd.matches.select_for_update()
+            .exclude(status__in=[Match.Status.FINAL, Match.Status.DISPUTED])
+            .order_by("pk")
+        ):
             reports = list(match.reports.all())
             if event.uses_pods:
                 if reports and all(r.placements == reports[0].placements for r in reports):
@@ -1325,7 +1474,13 @@ def call_time(actor: User, rnd: Round) -> int:
             settled += 1
         rnd.ends_at = timezone.now()
         rnd.save(update_fields=["ends_at"])
-        _audit(event, actor, AuditEntry.Action.TIME, f"Time called in {rnd}: {settled} match(es) settled", round=rnd.number)
+        _audit(
+            event,
+            actor,
+            AuditEntry.Action.TIME,
+            f"Time called in {rnd}: {settled} match(es) settled",
+            round=rnd.number,
+        )
         broadcast_on_commit(event.pk, "pairings")
         _maybe_complete_round(rnd)
     return settled
@@ -1346,8 +1501,13 @@ def _maybe_complete_round(rnd: Round) -> bool:
         return False
     event = Event.objects.select_for_update().get(pk=rnd.event_id)
     # Written once: only the transaction whose UPDATE completed the round gets here.
-    _audit(event, None, AuditEntry.Action.COMPLETE, f"{rnd} complete: every result is in",
-           round=rnd.number)
+    _audit(
+        event,
+        None,
+        AuditEntry.Action.COMPLETE,
+        f"{rnd} complete: every result is in",
+        round=rnd.number,
+    )
     _after_round_completed(event, rnd)
     broadcast_on_commit(event.pk, "round")
     return True
@@ -1359,8 +1519,12 @@ def _after_round_completed(event: Event, rnd: Round) -> None:
         if event.top_cut and len(active) >= 2:
             event.phase = Event.Phase.PLAYOFF
             event.save(update_fields=["phase", "updated_at"])
-            _audit(event, None, AuditEntry.Action.TOP_CUT,
-                   f"Top {min(event.top_cut, len(active))} cut made: one final pod")
+            _audit(
+                event,
+                None,
+                AuditEntry.Action.TOP_CUT,
+                f"Top {min(event.top_cut, len(active))} cut made: one final pod",
+            )
         else:
             _finish(event)
     elif rnd.kind == Round.Kind.ELIMINATION and event.uses_pods:
@@ -1424,8 +1588,10 @@ def advance(event: Event) -> Round | None:
 def _match_history(event: Event) -> dict:
     opponents: dict[int, set[int]] = defaultdict(set)
     byes: set[int] = set()
-    seats = MatchSeat.objects.filter(round__event=event).exclude(round__status=Round.Status.DRAFT).values_list(
-        "match_id", "registration_id", "match__is_bye"
+    seats = (
+        MatchSeat.objects.filter(round__event=event)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("match_id", "registration_id", "match__is_bye")
     )
     by_match: dict[int, list[int]] = defaultdict(list)
     for match_id, reg_id, is_bye in seats:
@@ -1447,8 +1613,15 @@ def match_records(event: Event) -> tuple[list[int], list, set[int], dict]:
     seats = (
         MatchSeat.objects.filter(match__round__event=event, match__status=Match.Status.FINAL)
         .values_list(
-            "match_id", "seat", "registration_id", "game_wins", "match__game_draws", "match__is_bye",
-            "match__round__number", "match__round__kind", "match__bracket_code",
+            "match_id",
+            "seat",
+            "registration_id",
+            "game_wins",
+            "match__game_draws",
+            "match__is_bye",
+            "match__round__number",
+            "match__round__kind",
+            "match__bracket_code",
         )
         .order_by("match_id", "seat")
     )
@@ -1462,13 +1635,19 @@ def match_records(event: Event) -> tuple[list[int], list, set[int], dict]:
         round_number, kind, code = first[6], first[7], first[8]
         phase = "playoff" if kind == Round.Kind.ELIMINATION else "swiss"
         if first[5]:
-            records.append(standings_core.MatchRecord(round_number, first[2], None, 2, 0, 0, kind="bye", phase=phase))
+            records.append(
+                standings_core.MatchRecord(
+                    round_number, first[2], None, 2, 0, 0, kind="bye", phase=phase
+                )
+            )
             continue
         if len(rows) != 2:
             continue  # multiplayer matches get their own standings with multiplayer games
         a, b = rows
         records.append(
-            standings_core.MatchRecord(round_number, a[2], b[2], a[3], b[3], first[4], kind="played", phase=phase)
+            standings_core.MatchRecord(
+                round_number, a[2], b[2], a[3], b[3], first[4], kind="played", phase=phase
+            )
         )
         if code:
             playoff_codes[a[2]].append(code)
@@ -1521,8 +1700,11 @@ def pod_results(event: Event) -> tuple[list[int], list[pods_core.PodResult], set
     dropped = {pk for pk, status in regs if status == Registration.Status.DROPPED}
     seats = (
         MatchSeat.objects.filter(
-            match__round__event=event, match__status=Match.Status.FINAL, match__is_bye=False,
-            placement__isnull=False, match__round__kind=Round.Kind.SWISS,
+            match__round__event=event,
+            match__status=Match.Status.FINAL,
+            match__is_bye=False,
+            placement__isnull=False,
+            match__round__kind=Round.Kind.SWISS,
         )
         .values_list("match_id", "registration_id", "placement", "match__round__number")
         .order_by("match_id", "seat")
@@ -1540,8 +1722,10 @@ def _final_pod_finish(event: Event) -> dict[int, int]:
     """Placements in the final pod (the top cut of a pod event), once it is final."""
     return dict(
         MatchSeat.objects.filter(
-            match__round__event=event, match__round__kind=Round.Kind.ELIMINATION,
-            match__status=Match.Status.FINAL, placement__isnull=False,
+            match__round__event=event,
+            match__round__kind=Round.Kind.ELIMINATION,
+            match__status=Match.Status.FINAL,
+            placement__isnull=False,
         ).values_list("registration_id", "placement")
     )
 
@@ -1557,9 +1741,15 @@ def _compute_pod_rows(event: Event) -> list[PodRow]:
     ordered = sorted(rows, key=lambda r: (r.player not in finish, finish.get(r.player, 0), r.rank))
     return [
         PodRow(
-            rank=rank, player=r.player, points=r.points, pods=r.pods, firsts=r.firsts,
-            average_placement=r.average_placement, opponents_average=r.opponents_average,
-            dropped=r.player in dropped, playoff_finish=finish.get(r.player),
+            rank=rank,
+            player=r.player,
+            points=r.points,
+            pods=r.pods,
+            firsts=r.firsts,
+            average_placement=r.average_placement,
+            opponents_average=r.opponents_average,
+            dropped=r.player in dropped,
+            playoff_finish=finish.get(r.player),
         )
         for rank, r in enumerate(ordered, start=1)
     ]
@@ -1689,7 +1879,9 @@ def record_engine_result(
                 return match  # the same game recorded again: nothing changes
         _check_open(match)
         if number != 1:
-            raise TournamentError(_("A pod plays a single game: there is no game %(number)d.") % {"number": number})
+            raise TournamentError(
+                _("A pod plays a single game: there is no game %(number)d.") % {"number": number}
+            )
         _finalise_pod(match, placements, score_list, Match.Source.ENGINE)
         broadcast_on_commit(match.round.event_id, "pairings")
         _maybe_complete_round(match.round)

@@ -46,7 +46,9 @@ def _ctx(request: HttpRequest, event: Event, **extra) -> dict:
         my_reg = event.registrations.filter(user=request.user).first()
     current = event.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
     return {
-        "player_url_prefix": reverse("tournaments:player", kwargs={"slug": event.slug, "pk": 0})[:-2],
+        "player_url_prefix": reverse("tournaments:player", kwargs={"slug": event.slug, "pk": 0})[
+            :-2
+        ],
         "event": event,
         "role": role,
         "is_organiser": role == "organiser",
@@ -61,7 +63,9 @@ def _ctx(request: HttpRequest, event: Event, **extra) -> dict:
 def event_list(request: HttpRequest) -> HttpResponse:
     events = Event.objects.annotate(
         player_count=Count(
-            "registrations", filter=~Q(registrations__status=Registration.Status.DROPPED), distinct=True
+            "registrations",
+            filter=~Q(registrations__status=Registration.Status.DROPPED),
+            distinct=True,
         )
     )
     visible = events.filter(is_public=True)
@@ -96,7 +100,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if ctx["limited"]:
         ctx["pods"] = list(event.pods.order_by("number"))
         if request.user.is_authenticated:
-            ctx["my_pod"] = next((p for p in ctx["pods"] if p.seats.filter(user=request.user).exists()), None)
+            ctx["my_pod"] = next(
+                (p for p in ctx["pods"] if p.seats.filter(user=request.user).exists()), None
+            )
     current = ctx["current_round"]
     ctx["round"] = current
     if current is not None:
@@ -133,9 +139,13 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     ctx = _ctx(request, event, rounds=rounds, round=rnd, matches=matches, by_name=by_name)
     if event.uses_pods:
         ctx["pod_by_name"] = [
-            (seat, match, ", ".join(
-                s.registration.display_name for s in match.seats.all() if s.pk != seat.pk
-            ))
+            (
+                seat,
+                match,
+                ", ".join(
+                    s.registration.display_name for s in match.seats.all() if s.pk != seat.pk
+                ),
+            )
             for seat, match in by_name
         ]
     if request.GET.get("fragment"):
@@ -173,7 +183,11 @@ def _bracket_columns(event: Event) -> list[dict]:
     names = dict(event.registrations.values_list("pk", "display_name"))
     seed_of = {pid: n for n, pid in enumerate(seeds, start=1)}
     scores: dict[str, dict[int, int]] = {}
-    for seat in MatchSeat.objects.filter(round__event=event).exclude(match__bracket_code="").select_related("match"):
+    for seat in (
+        MatchSeat.objects.filter(round__event=event)
+        .exclude(match__bracket_code="")
+        .select_related("match")
+    ):
         if seat.match.status == Match.Status.FINAL:
             scores.setdefault(seat.match.bracket_code, {})[seat.registration_id] = seat.game_wins
     columns = []
@@ -185,14 +199,18 @@ def _bracket_columns(event: Event) -> list[dict]:
             for src, pid in zip((m.a, m.b), players, strict=True):
                 sides.append(
                     {
-                        "name": names.get(pid) if pid is not None else ("bye" if src.kind == "bye" else ""),
+                        "name": names.get(pid)
+                        if pid is not None
+                        else ("bye" if src.kind == "bye" else ""),
                         "seed": seed_of.get(pid),
                         "score": scores.get(m.code, {}).get(pid),
                         "won": pid is not None and winners.get(m.code) == pid,
                     }
                 )
             cells.append({"code": m.code, "label": m.label, "sides": sides})
-        columns.append({"title": bracket_core.round_title(brk, bracket_name, round_no), "matches": cells})
+        columns.append(
+            {"title": bracket_core.round_title(brk, bracket_name, round_no), "matches": cells}
+        )
     return columns
 
 
@@ -210,11 +228,15 @@ def player_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     history = []
     for seat in seats:
         opponents = [s for s in seat.match.seats.all() if s.registration_id != reg.pk]
-        history.append({"round": seat.round, "match": seat.match, "seat": seat, "opponents": opponents})
+        history.append(
+            {"round": seat.round, "match": seat.match, "seat": seat, "opponents": opponents}
+        )
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
     row = next((r for r in (snapshot.rows if snapshot else []) if r["player"] == reg.pk), None)
     return render(
-        request, "tournaments/player.html", _ctx(request, event, player=reg, history=history, row=row)
+        request,
+        "tournaments/player.html",
+        _ctx(request, event, player=reg, history=history, row=row),
     )
 
 
@@ -230,19 +252,62 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
     response, writer = _csv_response(f"{event.slug}-standings.csv")
     if snapshot is not None and snapshot.ruleset == services.PLACEMENT_RULESET:
-        writer.writerow(["rank", "player", "points", "pods", "firsts", "average_placement",
-                         "opponents_average", "dropped"])
+        writer.writerow(
+            [
+                "rank",
+                "player",
+                "points",
+                "pods",
+                "firsts",
+                "average_placement",
+                "opponents_average",
+                "dropped",
+            ]
+        )
         for r in snapshot.rows:
-            writer.writerow([r["rank"], r["name"], r["points"], r["pods"], r["firsts"],
-                             f"{r['average_placement']:.4f}", f"{r['opponents_average']:.4f}",
-                             int(r["dropped"])])
+            writer.writerow(
+                [
+                    r["rank"],
+                    r["name"],
+                    r["points"],
+                    r["pods"],
+                    r["firsts"],
+                    f"{r['average_placement']:.4f}",
+                    f"{r['opponents_average']:.4f}",
+                    int(r["dropped"]),
+                ]
+            )
         return response
-    writer.writerow(["rank", "player", "points", "wins", "losses", "draws", "omw", "gw", "ogw", "oomw", "dropped"])
+    writer.writerow(
+        [
+            "rank",
+            "player",
+            "points",
+            "wins",
+            "losses",
+            "draws",
+            "omw",
+            "gw",
+            "ogw",
+            "oomw",
+            "dropped",
+        ]
+    )
     for r in snapshot.rows if snapshot else []:
         writer.writerow(
-            [r["rank"], r["name"], r["points"], r["wins"], r["losses"], r["draws"],
-             f"{r['omw']:.4f}", f"{r['gw']:.4f}", f"{r['ogw']:.4f}",
-             "" if r.get("oomw") is None else f"{r['oomw']:.4f}", int(r["dropped"])]
+            [
+                r["rank"],
+                r["name"],
+                r["points"],
+                r["wins"],
+                r["losses"],
+                r["draws"],
+                f"{r['omw']:.4f}",
+                f"{r['gw']:.4f}",
+                f"{r['ogw']:.4f}",
+                "" if r.get("oomw") is None else f"{r['oomw']:.4f}",
+                int(r["dropped"]),
+            ]
         )
     return response
 
@@ -253,15 +318,31 @@ def pairings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     response, writer = _csv_response(f"{event.slug}-pairings.csv")
     if event.uses_pods:
         size = event.players_per_game
-        writer.writerow(["round", "table", *(f"player_{n}" for n in range(1, size + 1)),
-                         *(f"place_{n}" for n in range(1, size + 1)), "status"])
+        writer.writerow(
+            [
+                "round",
+                "table",
+                *(f"player_{n}" for n in range(1, size + 1)),
+                *(f"place_{n}" for n in range(1, size + 1)),
+                "status",
+            ]
+        )
         for rnd in services.rounds_with_matches(event).exclude(status=Round.Status.DRAFT):
             for match in rnd.matches.all():
                 seats = list(match.seats.all())
                 pad = [""] * (size - len(seats))
                 places = [s.placement if match.is_final and s.placement else "" for s in seats]
-                writer.writerow([rnd.number, match.table, *(s.registration.display_name for s in seats), *pad,
-                                 *places, *pad, match.status])
+                writer.writerow(
+                    [
+                        rnd.number,
+                        match.table,
+                        *(s.registration.display_name for s in seats),
+                        *pad,
+                        *places,
+                        *pad,
+                        match.status,
+                    ]
+                )
         return response
     writer.writerow(["round", "table", "player_1", "player_2", "score", "status"])
     for rnd in services.rounds_with_matches(event).exclude(status=Round.Status.DRAFT):
@@ -271,8 +352,16 @@ def pairings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             score = "bye" if match.is_bye else "-".join(str(s.game_wins) for s in seats)
             if match.game_draws:
                 score += f"-{match.game_draws}"
-            writer.writerow([rnd.number, match.table, names[0], names[1] if len(names) > 1 else "",
-                             score if match.is_final else "", match.status])
+            writer.writerow(
+                [
+                    rnd.number,
+                    match.table,
+                    names[0],
+                    names[1] if len(names) > 1 else "",
+                    score if match.is_final else "",
+                    match.status,
+                ]
+            )
     return response
 
 
@@ -314,8 +403,13 @@ def _run(request: HttpRequest, action: Callable[[], object], success: str | None
 @require_POST
 def register(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    _run(request, lambda: services.register(event, user=request.user, display_name=_posted_text(request.POST, "display_name")),
-         _("You are registered."))
+    _run(
+        request,
+        lambda: services.register(
+            event, user=request.user, display_name=_posted_text(request.POST, "display_name")
+        ),
+        _("You are registered."),
+    )
     return redirect("tournaments:event_detail", slug=slug)
 
 
@@ -327,7 +421,11 @@ def self_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     if action == "check-in":
         _run(request, lambda: services.check_in(request.user, reg), _("You are checked in."))
     elif action == "drop":
-        _run(request, lambda: services.drop(request.user, reg, _posted_text(request.POST, "reason")), _("You have dropped."))
+        _run(
+            request,
+            lambda: services.drop(request.user, reg, _posted_text(request.POST, "reason")),
+            _("You have dropped."),
+        )
     else:
         raise Http404
     return redirect("tournaments:event_detail", slug=slug)
@@ -341,19 +439,40 @@ def decklist(request: HttpRequest, slug: str) -> HttpResponse:
     existing = getattr(reg, "decklist", None) if hasattr(reg, "decklist") else None
     form = DecklistForm(request.POST or None, initial={"text": existing.text if existing else ""})
     saved: list = []
-    if request.method == "POST" and form.is_valid() and _run(
-        request, lambda: saved.append(services.submit_decklist(request.user, reg, form.cleaned_data["text"])),
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and _run(
+            request,
+            lambda: saved.append(
+                services.submit_decklist(request.user, reg, form.cleaned_data["text"])
+            ),
+        )
     ):
         if saved[0].is_legal is False:
-            messages.warning(request, _("Decklist saved, but it is not legal for this format: see the problems below."))
+            messages.warning(
+                request,
+                _("Decklist saved, but it is not legal for this format: see the problems below."),
+            )
         else:
             messages.success(request, _("Decklist saved."))
         return redirect("tournaments:decklist", slug=slug)
-    deadline_passed = event.decklist_deadline is not None and timezone.now() > event.decklist_deadline
-    return render(request, "tournaments/decklist.html", _ctx(
-        request, event, form=form, deck=existing, deadline_passed=deadline_passed,
-        deck_rules=_deck_rules(event), no_decklists=services.no_decklists_message(event),
-    ))
+    deadline_passed = (
+        event.decklist_deadline is not None and timezone.now() > event.decklist_deadline
+    )
+    return render(
+        request,
+        "tournaments/decklist.html",
+        _ctx(
+            request,
+            event,
+            form=form,
+            deck=existing,
+            deadline_passed=deadline_passed,
+            deck_rules=_deck_rules(event),
+            no_decklists=services.no_decklists_message(event),
+        ),
+    )
 
 
 def _deck_rules(event: Event) -> list[tuple[str, str]]:
@@ -384,7 +503,9 @@ def _parse_games(post, best_of: int) -> list[int | None]:
                 raise ResultError(_("Game %(n)d: choose who won it.") % {"n": n})
         return games
     try:
-        return games_from_counts(int(post.get("wins_0", 0)), int(post.get("wins_1", 0)), int(post.get("draws", 0) or 0))
+        return games_from_counts(
+            int(post.get("wins_0", 0)), int(post.get("wins_1", 0)), int(post.get("draws", 0) or 0)
+        )
     except ValueError:
         raise ResultError(_("Game counts must be whole numbers.")) from None
 
@@ -402,13 +523,17 @@ def _parse_placements(post, seats: int) -> list[int]:
 
 def _report(user, match: Match, post) -> object:
     if match.round.event.uses_pods:
-        return services.report_placements(user, match, _parse_placements(post, len(match.seats.all())))
+        return services.report_placements(
+            user, match, _parse_placements(post, len(match.seats.all()))
+        )
     return services.report_result(user, match, _parse_games(post, match.best_of))
 
 
 def _enter(user, match: Match, post) -> object:
     if match.round.event.uses_pods:
-        return services.enter_placements(user, match, _parse_placements(post, len(match.seats.all())))
+        return services.enter_placements(
+            user, match, _parse_placements(post, len(match.seats.all()))
+        )
     return services.enter_result(user, match, _parse_games(post, match.best_of))
 
 
@@ -430,10 +555,16 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
         if seat is None:
             messages.error(request, _("You have no match to report."))
         elif request.POST.get("confirm"):
-            _run(request, lambda: services.confirm_result(request.user, seat.match), _("Result confirmed."))
+            _run(
+                request,
+                lambda: services.confirm_result(request.user, seat.match),
+                _("Result confirmed."),
+            )
         else:
+
             def do_report():
                 return _report(request.user, seat.match, request.POST)
+
             success = (
                 _("Result reported. The other players will be asked to confirm it.")
                 if event.uses_pods
@@ -446,8 +577,12 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
         match = seat.match
         ctx["match"] = match
         ctx["opponents"] = [s for s in match.seats.all() if s.pk != seat.pk]
-        ctx["my_report"] = next((r for r in match.reports.all() if r.registration_id == reg.pk), None)
-        ctx["their_report"] = next((r for r in match.reports.all() if r.registration_id != reg.pk), None)
+        ctx["my_report"] = next(
+            (r for r in match.reports.all() if r.registration_id == reg.pk), None
+        )
+        ctx["their_report"] = next(
+            (r for r in match.reports.all() if r.registration_id != reg.pk), None
+        )
         ctx["game_numbers"] = range(1, match.best_of + 1)
         if event.uses_pods:
             ctx["pod"] = _pod_context(match, reg)
@@ -462,17 +597,30 @@ def _pod_context(match: Match, reg: Registration) -> dict:
     for report in match.reports.all():
         if report.placements is None or report.registration_id == reg.pk:
             continue
-        who = next((s.registration.display_name for s in seats if s.registration_id == report.registration_id), "?")
+        who = next(
+            (
+                s.registration.display_name
+                for s in seats
+                if s.registration_id == report.registration_id
+            ),
+            "?",
+        )
         reports.append({"who": who, "rows": list(zip(names, report.placements, strict=False))})
-    mine = next((r for r in match.reports.all() if r.registration_id == reg.pk and r.placements), None)
+    mine = next(
+        (r for r in match.reports.all() if r.registration_id == reg.pk and r.placements), None
+    )
     return {
         "seats": seats,
         "places": range(1, len(seats) + 1),
         "reports": reports,
         "my_rows": list(zip(names, mine.placements, strict=False)) if mine else None,
         "form_rows": [
-            {"seat": n, "name": name, "is_me": seats[n].registration_id == reg.pk,
-             "selected": mine.placements[n] if mine and n < len(mine.placements) else None}
+            {
+                "seat": n,
+                "name": name,
+                "is_me": seats[n].registration_id == reg.pk,
+                "selected": mine.placements[n] if mine and n < len(mine.placements) else None,
+            }
             for n, name in enumerate(names)
         ],
         "final_rows": [(s.registration.display_name, s.placement, s.score) for s in seats],
@@ -522,13 +670,18 @@ def _round_notice(event: Event, draft: Round | None, live: Round | None) -> dict
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     if not services.is_official(request.user, event):
-        raise PermissionDenied(_("Only the organisers and judges of this event can open its console."))
-    registrations = list(event.registrations.select_related("user", "decklist").order_by("status", "display_name"))
+        raise PermissionDenied(
+            _("Only the organisers and judges of this event can open its console.")
+        )
+    registrations = list(
+        event.registrations.select_related("user", "decklist").order_by("status", "display_name")
+    )
     draft = event.rounds.filter(status=Round.Status.DRAFT).first()
     live = event.rounds.filter(status=Round.Status.PUBLISHED).first()
     limited = services.is_limited(event)
     ctx = _ctx(
-        request, event,
+        request,
+        event,
         registrations=registrations,
         draft_round=draft,
         draft_matches=_matches(draft) if draft else [],
@@ -546,7 +699,9 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         limited=limited,
         **console.context(event),
         pods_waiting=event.pods.filter(status="waiting").exists(),
-        draft_not_over=services.draft_not_over(event) if event.status == Event.Status.REGISTRATION else None,
+        draft_not_over=services.draft_not_over(event)
+        if event.status == Event.Status.REGISTRATION
+        else None,
     )
     return render(request, "tournaments/manage.html", ctx)
 
@@ -576,12 +731,16 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
             player_user = get_user_model().objects.filter(username=username).first()
             if player_user is None:
                 raise services.TournamentError(_("No user is called %(u)s.") % {"u": username})
-        return services.register(event, user=player_user, display_name=_posted_text(post, "display_name"), actor=user)
+        return services.register(
+            event, user=player_user, display_name=_posted_text(post, "display_name"), actor=user
+        )
 
     def edit():
         form = EventForm(post, instance=Event.objects.get(pk=event.pk))
         if not form.is_valid():
-            raise services.TournamentError("; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+            raise services.TournamentError(
+                "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+            )
         return services.update_event(user, event, **form.cleaned_data)
 
     def staff():
@@ -590,7 +749,9 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
             raise services.TournamentError(_("Give a username and a role."))
         member = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
         if member is None:
-            raise services.TournamentError(_("No user is called %(u)s.") % {"u": form.cleaned_data["username"]})
+            raise services.TournamentError(
+                _("No user is called %(u)s.") % {"u": form.cleaned_data["username"]}
+            )
         if post.get("remove"):
             return services.remove_staff(user, event, member)
         return services.add_staff(user, event, member, form.cleaned_data["role"])
@@ -602,7 +763,10 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
 
     actions: dict[str, tuple[Callable[[], object], str]] = {
         "start": (lambda: services.start_event(user, event), _("The event has started.")),
-        "pair": (lambda: services.pair_next_round(user, event), _("Round paired: review it, then publish.")),
+        "pair": (
+            lambda: services.pair_next_round(user, event),
+            _("Round paired: review it, then publish."),
+        ),
         "publish": (lambda: services.publish_round(user, rnd()), _("Round published.")),
         "repair": (lambda: services.repair_round(user, rnd()), _("Round paired again.")),
         "swap": (swap, _("Players swapped.")),
@@ -610,7 +774,10 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         "result": (lambda: _enter(user, match(), post), _("Result saved.")),
         "add-player": (add_player, _("Player added.")),
         "check-in": (lambda: services.check_in(user, reg()), _("Player checked in.")),
-        "drop": (lambda: services.drop(user, reg(), _posted_text(post, "reason")), _("Player dropped.")),
+        "drop": (
+            lambda: services.drop(user, reg(), _posted_text(post, "reason")),
+            _("Player dropped."),
+        ),
         "readd": (lambda: services.readd(user, reg()), _("Player re-added.")),
         "settings": (edit, _("Settings saved.")),
         "staff": (staff, _("Staff updated.")),

@@ -171,6 +171,8 @@ class AscensionDescriber(CardDescriber[Card]):
 
     def event(self, reading: Reading, event: Mapping[str, Any]) -> str | None:
         kind = event.get("type", "")
+        if kind == "left":
+            return self.left(reading, event)
         t = reading.t
         who = reading.seat(event.get("seat"))
         card = event.get("card")

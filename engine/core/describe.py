@@ -201,6 +201,16 @@ class CardDescriber(Generic[CardT]):
             return reading.pick(("Left the game", "Вышел из игры"))
         return reading.pick(self.ACTION_KINDS.get(kind), kind.replace("_", " ").capitalize())
 
+    def left(self, reading: Reading, event: Mapping[str, Any]) -> str:
+        """Every system's departure event (``GameSystem.leave``): who left, and why."""
+        seat = event.get("seat", event.get("player"))
+        who = reading.seat(seat)
+        if event.get("reason") == "time":
+            return reading.pick(
+                (f"{who} ran out of time and is out", f"{who}: время вышло, выбывает")
+            )
+        return reading.pick((f"{who} conceded and is out", f"{who} сдаётся и выбывает"))
+
     def is_chooser(self, reading: Reading, pending: Mapping[str, Any]) -> bool:
         """Whether the viewer is the one a pending decision waits for."""
         chooser = pending.get("player")

@@ -57,9 +57,7 @@ def seed_state(seed: int) -> list[int]:
     was, so it keeps its sequence.
     """
     if seed >= LEGACY_SEEDS:
-        words = [
-            _mix32(((seed >> (32 * i)) ^ (0x9E3779B9 * (i + 1))) & _MASK) for i in range(4)
-        ]
+        words = [_mix32(((seed >> (32 * i)) ^ (0x9E3779B9 * (i + 1))) & _MASK) for i in range(4)]
         if not any(words):  # pragma: no cover - one seed in 2^128
             words[0] = 1
         return words

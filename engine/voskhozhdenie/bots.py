@@ -151,7 +151,9 @@ class HeuristicBot:
                 # Defend a Tactic aimed at me or an ally (or a Battle, open to all); a
                 # fight between two others is theirs: joining it only saves a rival and
                 # keeps a game of three or four from ever ending.
-                theirs = not mine and t["defender"] is not None and not g.allies(t["defender"], seat)
+                theirs = (
+                    not mine and t["defender"] is not None and not g.allies(t["defender"], seat)
+                )
                 want = wants[tid] = ("none" if theirs else "attack" if mine else "defence", mine)
             if a["side"] != want[0]:
                 continue

@@ -494,6 +494,8 @@ class VoskhozhdenieDescriber(CardDescriber[Card]):
 
     def _event(self, reading: Reading, event: Mapping[str, Any]) -> str | None:
         kind = event.get("type", "")
+        if kind == "left":
+            return self.left(reading, event)
         t = reading.t
         seat = reading.seat
         who = seat(event.get("player"))

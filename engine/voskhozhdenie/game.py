@@ -467,7 +467,9 @@ class Voskhozhdenie:
             if value is not None and (
                 not isinstance(value, int) or isinstance(value, bool) or value < 1
             ):
-                raise InvalidConfig(f"{key} must be a whole number of rounds, at least 1, not {value!r}")
+                raise InvalidConfig(
+                    f"{key} must be a whole number of rounds, at least 1, not {value!r}"
+                )
         state: State = {
             "v": 1,
             "n": n,

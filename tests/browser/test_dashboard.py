@@ -34,8 +34,10 @@ def busy_site(alice, make_user, live_server_url):
             "status_code": 500,
             "message": "Internal Server Error: /events/",
             "exception": "RuntimeError: something broke while rendering the standings",
-            "traceback": "Traceback (most recent call last):\n" + "  File \"x.py\", line 1, in f\n" * 40
-            + "RuntimeError: " + "an-unbroken-very-long-word-" * 12,
+            "traceback": "Traceback (most recent call last):\n"
+            + '  File "x.py", line 1, in f\n' * 40
+            + "RuntimeError: "
+            + "an-unbroken-very-long-word-" * 12,
             "fingerprint": "phone",
         }
     )
@@ -78,8 +80,10 @@ def test_the_dashboard_fits_a_phone_draws_charts_and_refreshes_itself(
     for i in range(2):
         box = charts.nth(i).bounding_box()
         assert box and box["width"] > 250 and box["x"] >= 0 and box["x"] + box["width"] <= 360
-    heights = page.locator("#panel-activity svg.chart").first.locator("rect.bar").evaluate_all(
-        "bars => bars.map(b => b.getBBox().height)"
+    heights = (
+        page.locator("#panel-activity svg.chart")
+        .first.locator("rect.bar")
+        .evaluate_all("bars => bars.map(b => b.getBBox().height)")
     )
     assert len(heights) == 60 and heights[-1] > 0
 

@@ -21,7 +21,9 @@ from dashboard import broker
 from dashboard.models import ErrorRecord
 from tournaments.tasks import advance_event, heartbeat
 
-needs_redis = pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="needs Redis as the broker")
+needs_redis = pytest.mark.skipif(
+    not os.environ.get("REDIS_URL"), reason="needs Redis as the broker"
+)
 
 
 def waiting_in(figures: dict, name: str) -> int:
@@ -108,7 +110,9 @@ def wait_for(check, timeout: float, what: str, log: Path):
 @needs_redis
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(connection.vendor != "postgresql", reason="needs a database another process can open")
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="needs a database another process can open"
+)
 def test_a_real_worker_answers_the_probe_shows_in_inspect_and_its_failures_are_kept(
     tmp_path, monkeypatch
 ):
@@ -159,6 +163,7 @@ def test_a_real_worker_answers_the_probe_shows_in_inspect_and_its_failures_are_k
         cache.delete(keys["lock"])
         assert broker.worker_figures(later)["heartbeat"]["status"] == "ok"
         assert broker.worker_figures(later + broker.PROBE_LATE)["heartbeat"]["status"] == "silent"
+
         def this_worker():
             cache.delete(broker.INSPECT_KEY)  # ask again rather than read the last answers
             return [w for w in broker.worker_figures()["workers"] if w["name"] == name]
@@ -194,7 +199,10 @@ def test_a_real_worker_answers_the_probe_shows_in_inspect_and_its_failures_are_k
 def test_the_celery_panel_says_what_failed_when_redis_is_down(settings, staff_client):
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
     settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
     }
     response = staff_client.get("/staff/panel/celery/")
     assert response.status_code == 200

@@ -11,7 +11,19 @@ from dashboard import charts
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [(0, 1), (1, 1), (1.5, 2), (2, 2), (3, 5), (7, 10), (10, 10), (11, 20), (49, 50), (51, 100), (999, 1000)],
+    [
+        (0, 1),
+        (1, 1),
+        (1.5, 2),
+        (2, 2),
+        (3, 5),
+        (7, 10),
+        (10, 10),
+        (11, 20),
+        (49, 50),
+        (51, 100),
+        (999, 1000),
+    ],
 )
 def test_nice_ceiling_rounds_up_to_1_2_5(value, expected):
     assert charts.nice_ceiling(value) == expected
@@ -33,7 +45,9 @@ def test_per_minute_fills_missing_minutes_with_zero_and_drops_old_ones():
 
 
 def test_bars_are_proportional_and_fit_the_plot():
-    chart = charts.bar_chart([0, 5, 10, 3], ["a", "b", "c", "d"], width=200, height=100, left=20, bottom=10, top=10)
+    chart = charts.bar_chart(
+        [0, 5, 10, 3], ["a", "b", "c", "d"], width=200, height=100, left=20, bottom=10, top=10
+    )
     assert chart["scale_max"] == 10 and chart["peak"] == 10 and chart["total"] == 18
     bars = chart["bars"]
     assert [b["value"] for b in bars] == [0, 5, 10, 3]

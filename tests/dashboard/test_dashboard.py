@@ -49,7 +49,10 @@ def test_the_json_needs_staff_and_takes_a_token(client, staff, bob):
     assert response.status_code == 200
     assert set(response.json()) >= {"events", "pods", "games", "activity", "celery", "errors"}
     bob_token = Token.objects.create(user=bob)
-    assert client.get("/staff/metrics.json", HTTP_AUTHORIZATION=f"Token {bob_token.key}").status_code == 403
+    assert (
+        client.get("/staff/metrics.json", HTTP_AUTHORIZATION=f"Token {bob_token.key}").status_code
+        == 403
+    )
 
 
 def test_staff_see_the_link_in_the_navigation_and_others_do_not(client, staff, bob):
@@ -82,12 +85,15 @@ def test_the_events_panel_shows_the_round_and_its_matches(staff_client, alice):
     assert "3 pending" in row
     # Round 1: 4 matches × 2 games; round 2: one match of 2 games so far.
     data = staff_client.get("/staff/metrics.json").json()["events"]["events"][0]
-    assert data["games_per_round"] == [
-        {"round": 1, "games": 8},
-        {"round": 2, "games": 2},
-        {"round": 3, "games": 0},
-        {"round": 4, "games": 0},
-    ][: len(data["games_per_round"])]
+    assert (
+        data["games_per_round"]
+        == [
+            {"round": 1, "games": 8},
+            {"round": 2, "games": 2},
+            {"round": 3, "games": 0},
+            {"round": 4, "games": 0},
+        ][: len(data["games_per_round"])]
+    )
     assert data["matches_decided"] == 1 and data["matches_pending"] == 3
     assert "<svg" in row and "Games finished per round" in row
 
@@ -187,7 +193,9 @@ def count_queries(client, path: str) -> int:
     return len(ctx.captured_queries)
 
 
-def test_the_dashboard_costs_the_same_few_queries_however_much_is_going_on(staff_client, alice, bob):
+def test_the_dashboard_costs_the_same_few_queries_however_much_is_going_on(
+    staff_client, alice, bob
+):
     running_event(alice, name="One")
     drafting_pod(alice)
     bot_game(alice, actions=2)

@@ -22,7 +22,9 @@ def broken_site(settings):
     settings.ROOT_URLCONF = "tests.dashboard.failing_urls"
 
 
-def test_a_failing_request_is_kept_with_its_path_user_and_traceback(broken_site, alice, staff_client):
+def test_a_failing_request_is_kept_with_its_path_user_and_traceback(
+    broken_site, alice, staff_client
+):
     client = Client(raise_request_exception=False)
     client.force_login(alice)
     assert client.get("/broken/?secret=1").status_code == 500
@@ -54,7 +56,9 @@ def test_the_same_failure_again_adds_to_its_count(broken_site, staff_client):
     assert error.count == 3 and error.username == ""
     assert error.last_seen >= error.first_seen
     panel = staff_client.get("/staff/panel/errors/").content.decode()
-    assert 'data-figure="errors-last-hour">1<' in panel and "different error in the last hour" in panel
+    assert (
+        'data-figure="errors-last-hour">1<' in panel and "different error in the last hour" in panel
+    )
     assert "3 times" in panel
 
 
@@ -149,7 +153,11 @@ def test_a_task_failure_record_carries_the_task():
     entry = errors.entry_from_record(record)
     assert entry["source"] == "task"
     assert entry["task_name"] == "tournaments.tasks.advance_event"
-    assert (entry["task_id"], entry["task_args"], entry["hostname"]) == ("abc-123", "('x',)", "w1@host")
+    assert (entry["task_id"], entry["task_args"], entry["hostname"]) == (
+        "abc-123",
+        "('x',)",
+        "w1@host",
+    )
     assert entry["message"].startswith("Task tournaments.tasks.advance_event[abc-123] raised")
     services.record_error(entry)
     assert ErrorRecord.objects.get().where == "tournaments.tasks.advance_event"

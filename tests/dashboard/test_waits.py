@@ -33,7 +33,11 @@ def test_a_passed_pack_waits_from_the_upstream_pick_and_a_seat_from_its_own_last
     # pick has been waiting since its own pick at 30 s.
     queues = [["r0s2"], ["r0s0"], ["r0s1"]]
     since = pending_since(
-        queues, 0, at(0), {"r0s0": at(10), "r0s1": at(30), "r0s2": at(20)}, {0: at(10), 1: at(30), 2: at(20)}
+        queues,
+        0,
+        at(0),
+        {"r0s0": at(10), "r0s1": at(30), "r0s2": at(20)},
+        {0: at(10), 1: at(30), 2: at(20)},
     )
     assert since == {0: at(20), 1: at(30), 2: at(30)}
 

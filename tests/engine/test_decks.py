@@ -819,4 +819,6 @@ def test_sealed_decks_are_built_under_the_draft_rules():
     """Sealed (a limited format like Draft) checks the Draft deck rules, 4.5.5."""
     d = deck(cities=[c("Red Keep")] * 2, main=merc(19))
     pool = draft_pool(d)
-    assert rules(check(d, "sealed", pool=pool)) == rules(check(d, "draft", pool=pool)) == {"4.5.5.3"}
+    assert (
+        rules(check(d, "sealed", pool=pool)) == rules(check(d, "draft", pool=pool)) == {"4.5.5.3"}
+    )

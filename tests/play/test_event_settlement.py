@@ -71,7 +71,9 @@ def test_time_called_keeps_the_engines_game_and_the_game_in_progress_is_drawn(
     assert tasks.clock_expired.apply(args=(game2.pk, acting.number, seq)).get() is False
     assert tasks.bot_move.apply(args=(game2.pk, seq)).get() is None
     (mover,) = SYSTEM.to_act(game2.state)
-    assert tasks.apply_action.apply(args=(game2.pk, mover, seq, {"type": "end_turn"})).get() == "over"
+    assert (
+        tasks.apply_action.apply(args=(game2.pk, mover, seq, {"type": "end_turn"})).get() == "over"
+    )
     assert not GameSession.objects.filter(match=match, game_number=3).exists()
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.COMPLETED
@@ -242,8 +244,7 @@ def test_a_top_cut_played_online_by_bots_runs_the_bracket_to_the_end_of_the_even
         rnd.refresh_from_db()
         assert rnd.status == Round.Status.COMPLETED
         assert all(
-            m.result_source in (Match.Source.ENGINE, Match.Source.BYE)
-            for m in rnd.matches.all()
+            m.result_source in (Match.Source.ENGINE, Match.Source.BYE) for m in rnd.matches.all()
         )
         kinds.append(rnd.kind)
         with django_capture_on_commit_callbacks(execute=False):

@@ -128,9 +128,9 @@ def _iids_in(value: Any, found: set[int] | None = None) -> set[int]:
         # A Direct Attack's or a Confrontation's target is a player, not a card (5.6.3.2.2).
         seat_target = value.get("type") in ("direct_attack", "declare")
         for key, item in value.items():
-            if key in ("iid", "source", "target") and type(item) is int:
-                if not (key == "target" and seat_target):
-                    found.add(item)
+            card_key = key in ("iid", "source") or (key == "target" and not seat_target)
+            if card_key and type(item) is int:
+                found.add(item)
             _iids_in(item, found)
     elif isinstance(value, list | tuple):
         for item in value:

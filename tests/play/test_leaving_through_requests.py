@@ -81,6 +81,13 @@ def test_two_vs_two_one_concession_takes_out_that_player_only(
     last = session.actions.order_by("-seq").first()
     assert last.seat == 0 and last.action == {"type": "@leave", "reason": "concede"}
     assert services.replay_state(session) == session.state
+    # The table says so: to the player who left, and in the game log for everyone.
+    page = logged_in(alice).get(reverse("play:game", args=[session.pk])).content.decode()
+    assert "You are out of this game; the others play on." in page
+    assert (
+        "conceded and is out"
+        in logged_in(bob).get(reverse("play:game", args=[session.pk])).content.decode()
+    )
     # A second concession from the same player changes nothing.
     seq = session.seq
     logged_in(alice).post(reverse("play:concede", args=[session.pk]))

@@ -25,7 +25,9 @@ from tournaments.results import placements_from_scores
 pytestmark = pytest.mark.django_db
 
 
-def pod_event(organiser, make_user, *, system: str, fmt: str, size: int, bots: int, humans=(), decks=None):
+def pod_event(
+    organiser, make_user, *, system: str, fmt: str, size: int, bots: int, humans=(), decks=None
+):
     event = services.create_event(
         organiser,
         name=f"{system} pods",
@@ -162,7 +164,9 @@ def test_a_player_who_concedes_a_pod_game_leaves_it_and_places_last_while_the_ot
     assert bob_seat not in session.result["winners"]
     match.refresh_from_db()
     assert match.status == Match.Status.FINAL and match.result_source == Match.Source.ENGINE
-    places = {s.registration.user_id: s.placement for s in match.seats.select_related("registration")}
+    places = {
+        s.registration.user_id: s.placement for s in match.seats.select_related("registration")
+    }
     assert places[bob.pk] == 3
     others = sorted(p for user, p in places.items() if user != bob.pk)
     assert others in ([1, 2], [1, 1])  # by final honor
@@ -180,7 +184,12 @@ def test_a_voskhozhdenie_pod_places_players_by_the_order_they_were_eliminated(
     settings.PLAY_MAX_MOVES = 2500
     capture = django_capture_on_commit_callbacks
     event, _regs = pod_event(
-        alice, make_user, system="voskhozhdenie", fmt="blitz", size=3, bots=3,
+        alice,
+        make_user,
+        system="voskhozhdenie",
+        fmt="blitz",
+        size=3,
+        bots=3,
         decks=lambda n: legal_deck_text(20 + n),
     )
     rnd, (session,) = publish_and_deal(alice, event, capture)
@@ -189,7 +198,9 @@ def test_a_voskhozhdenie_pod_places_players_by_the_order_they_were_eliminated(
     session.refresh_from_db()
     match = Match.objects.get(pk=session.match_id)
     assert match.status == Match.Status.FINAL and match.result_source == Match.Source.ENGINE
-    to_match_seat = {s.number: s.match_seat.seat for s in session.seats.select_related("match_seat")}
+    to_match_seat = {
+        s.number: s.match_seat.seat for s in session.seats.select_related("match_seat")
+    }
     placement = {s.seat: s.placement for s in match.seats.all()}
     result = session.result
     if result["draw"]:

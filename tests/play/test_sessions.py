@@ -265,9 +265,7 @@ def test_a_seat_that_acts_again_keeps_its_deadline_and_no_seat_row_is_written(
     deadline = timezone.now() + timedelta(seconds=45)
     SessionSeat.objects.filter(session=session, number=acting).update(deadline=deadline)
     session = fresh(session)
-    again = next(
-        a for a in SYSTEM.legal_actions(session.state, acting) if a["type"] != "end_turn"
-    )
+    again = next(a for a in SYSTEM.legal_actions(session.state, acting) if a["type"] != "end_turn")
     state, _events = SYSTEM.apply(session.state, acting, again)
     assert list(SYSTEM.to_act(state)) == [acting]  # the same player acts on
     # Read, savepoint, lock, seats, log row, session row, release: no seat row written.

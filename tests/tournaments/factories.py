@@ -33,4 +33,7 @@ def play_round(organiser, event: Event, pick=lambda match: [0, 0]) -> Round:
 
 
 def seat_users(match: Match):
-    return [seat.registration.user for seat in match.seats.order_by("seat").select_related("registration__user")]
+    return [
+        seat.registration.user
+        for seat in match.seats.order_by("seat").select_related("registration__user")
+    ]

@@ -34,7 +34,16 @@ from tournaments.swiss import SwissPlayer
 
 @pytest.mark.parametrize(
     "placements",
-    [(1, 2, 3, 4), (4, 3, 2, 1), (1, 1, 3, 4), (2, 1, 2, 4), (1, 1, 1, 1), (1, 2, 2, 2), (1, 2), (1, 1)],
+    [
+        (1, 2, 3, 4),
+        (4, 3, 2, 1),
+        (1, 1, 3, 4),
+        (2, 1, 2, 4),
+        (1, 1, 1, 1),
+        (1, 2, 2, 2),
+        (1, 2),
+        (1, 1),
+    ],
 )
 def test_valid_placements_are_accepted(placements):
     assert check_placements(list(placements), len(placements)) == placements
@@ -126,8 +135,11 @@ def test_pods_of_four_find_three_rounds_without_repeats_for_sixteen_players():
 
 def pod_event(organiser, players: int, size: int = 4, start: bool = True, **fields):
     defaults = {
-        "game_system": "ascension", "format": "standard", "players_per_game": size,
-        "best_of": 1, "swiss_rounds": 3,
+        "game_system": "ascension",
+        "format": "standard",
+        "players_per_game": size,
+        "best_of": 1,
+        "swiss_rounds": 3,
     }
     defaults.update(fields)
     return make_event(organiser, players=players, start=start, **defaults)
@@ -222,7 +234,14 @@ def play_pods(organiser, event, placements_of=None) -> Round:
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "players, size, sizes",
-    [(16, 4, [4, 4, 4, 4]), (10, 4, [4, 3, 3]), (11, 4, [4, 4, 3]), (5, 4, [3, 2]), (7, 3, [3, 2, 2]), (9, 3, [3, 3, 3])],
+    [
+        (16, 4, [4, 4, 4, 4]),
+        (10, 4, [4, 3, 3]),
+        (11, 4, [4, 4, 3]),
+        (5, 4, [3, 2]),
+        (7, 3, [3, 2, 2]),
+        (9, 3, [3, 3, 3]),
+    ],
 )
 def test_swiss_rounds_seat_pods_of_the_events_size(alice, players, size, sizes):
     event, regs = pod_event(alice, players=players, size=size)
@@ -332,7 +351,11 @@ def test_a_bad_pod_report_changes_nothing(pod_round, alice, bob):
     match = rnd.matches.order_by("table").first()
     users = seat_users(match)
     version = match.version
-    for bad, words in (([1, 1, 2, 4], "impossible"), ([1, 2, 3], "give 4 placements"), ([0, 1, 2, 3], "from 1 to 4")):
+    for bad, words in (
+        ([1, 1, 2, 4], "impossible"),
+        ([1, 2, 3], "give 4 placements"),
+        ([0, 1, 2, 3], "from 1 to 4"),
+    ):
         with pytest.raises(services.TournamentError, match=words):
             services.report_placements(users[0], match, bad)
         with pytest.raises(services.TournamentError, match=words):
@@ -350,7 +373,9 @@ def test_a_bad_pod_report_changes_nothing(pod_round, alice, bob):
 
 
 @pytest.mark.django_db
-def test_time_called_settles_pods_by_agreeing_reports_and_leaves_the_rest_to_officials(pod_round, alice):
+def test_time_called_settles_pods_by_agreeing_reports_and_leaves_the_rest_to_officials(
+    pod_round, alice
+):
     _event, rnd = pod_round
     first, second = rnd.matches.order_by("table")
     services.report_placements(seat_users(first)[0], first, [1, 3, 2, 4])
@@ -419,19 +444,48 @@ def test_pages_show_pods_and_placement_columns(client, alice):
     first = services.rounds_with_matches(event).first().matches.first()
     names = [s.registration.display_name for s in first.seats.all()]
     assert f"<td>{', '.join(names[1:])}</td>" in pairings.content.decode()  # pairings by name
-    player = client.get(reverse("tournaments:player", kwargs={"slug": event.slug, "pk": regs[0].pk}))
+    player = client.get(
+        reverse("tournaments:player", kwargs={"slug": event.slug, "pk": regs[0].pk})
+    )
     assert "Place " in player.content.decode()
 
-    rows = list(csv.reader(io.StringIO(
-        client.get(reverse("tournaments:standings_csv", kwargs={"slug": event.slug})).content.decode()
-    )))
-    assert rows[0] == ["rank", "player", "points", "pods", "firsts", "average_placement",
-                       "opponents_average", "dropped"]
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                client.get(
+                    reverse("tournaments:standings_csv", kwargs={"slug": event.slug})
+                ).content.decode()
+            )
+        )
+    )
+    assert rows[0] == [
+        "rank",
+        "player",
+        "points",
+        "pods",
+        "firsts",
+        "average_placement",
+        "opponents_average",
+        "dropped",
+    ]
     assert len(rows) == 9
-    pairings_rows = list(csv.reader(io.StringIO(
-        client.get(reverse("tournaments:pairings_csv", kwargs={"slug": event.slug})).content.decode()
-    )))
-    assert pairings_rows[0][:6] == ["round", "table", "player_1", "player_2", "player_3", "player_4"]
+    pairings_rows = list(
+        csv.reader(
+            io.StringIO(
+                client.get(
+                    reverse("tournaments:pairings_csv", kwargs={"slug": event.slug})
+                ).content.decode()
+            )
+        )
+    )
+    assert pairings_rows[0][:6] == [
+        "round",
+        "table",
+        "player_1",
+        "player_2",
+        "player_3",
+        "player_4",
+    ]
     assert pairings_rows[1][6:10] == ["1", "2", "3", "4"]
 
 
@@ -445,7 +499,9 @@ def test_a_player_reports_a_pod_on_the_match_page_and_sees_errors(client, alice)
     url = reverse("tournaments:my_match", kwargs={"slug": event.slug})
     page = client.get(url).content.decode()
     assert 'name="place_3"' in page and "Your pod" in page
-    bad = client.post(url, {"place_0": "1", "place_1": "1", "place_2": "2", "place_3": "4"}, follow=True)
+    bad = client.post(
+        url, {"place_0": "1", "place_1": "1", "place_2": "2", "place_3": "4"}, follow=True
+    )
     assert "impossible" in bad.content.decode()
     assert not ResultReport.objects.filter(match=match).exists()
     missing = client.post(url, {"place_0": "1", "place_1": "2"}, follow=True)
@@ -460,10 +516,14 @@ def test_an_organiser_enters_placements_in_the_console(client, alice):
     rnd = services.publish_round(alice, services.pair_next_round(alice, event))
     match = rnd.matches.order_by("table").first()
     client.force_login(alice)
-    console = client.get(reverse("tournaments:manage", kwargs={"slug": event.slug})).content.decode()
+    console = client.get(
+        reverse("tournaments:manage", kwargs={"slug": event.slug})
+    ).content.decode()
     assert "pod-result-form" in console
     url = reverse("tournaments:manage_action", kwargs={"slug": event.slug, "action": "result"})
-    client.post(url, {"match": match.pk, "place_0": "3", "place_1": "1", "place_2": "2", "place_3": "4"})
+    client.post(
+        url, {"match": match.pk, "place_0": "3", "place_1": "1", "place_2": "2", "place_3": "4"}
+    )
     assert list(match.seats.order_by("seat").values_list("placement", flat=True)) == [3, 1, 2, 4]
 
 
@@ -473,8 +533,14 @@ def test_the_event_form_offers_players_per_game_and_shows_the_error(client, alic
     url = reverse("tournaments:event_create")
     assert 'name="players_per_game"' in client.get(url).content.decode()
     data = {
-        "name": "Pod night", "game_system": "ascension", "format": "standard", "structure": "swiss",
-        "players_per_game": "4", "top_cut": "0", "best_of": "3", "round_minutes": "50",
+        "name": "Pod night",
+        "game_system": "ascension",
+        "format": "standard",
+        "structure": "swiss",
+        "players_per_game": "4",
+        "top_cut": "0",
+        "best_of": "3",
+        "round_minutes": "50",
         "tiebreaks": "mtr",
     }
     page = client.post(url, data)
@@ -546,13 +612,17 @@ def test_the_api_standings_of_a_two_player_event_are_unchanged(alice):
 def test_an_engine_result_for_a_pod_is_recorded_once(pod_round):
     _event, rnd = pod_round
     match = rnd.matches.order_by("table").first()
-    services.record_engine_result(match, 1, winner_seat=2, placements=[3, 2, 1, 4], scores=[20, 30, 41, 9])
+    services.record_engine_result(
+        match, 1, winner_seat=2, placements=[3, 2, 1, 4], scores=[20, 30, 41, 9]
+    )
     match.refresh_from_db()
     version = match.version
     assert match.status == Match.Status.FINAL and match.result_source == Match.Source.ENGINE
     assert match.winner_id == match.seats.get(seat=2).registration_id
     assert list(match.games.values_list("number", "winner_seat")) == [(1, 2)]
-    services.record_engine_result(match, 1, winner_seat=2, placements=[3, 2, 1, 4], scores=[20, 30, 41, 9])
+    services.record_engine_result(
+        match, 1, winner_seat=2, placements=[3, 2, 1, 4], scores=[20, 30, 41, 9]
+    )
     match.refresh_from_db()
     assert match.version == version  # the same game delivered twice changes nothing
     with pytest.raises(services.TournamentError, match="already has a final result"):

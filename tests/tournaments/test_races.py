@@ -21,7 +21,8 @@ def test_two_organisers_pairing_at_once_make_one_round(alice, bob):
     services.add_staff(alice, event, bob, "organiser")
     for _ in range(3):
         outcomes = run_together(
-            lambda: services.pair_next_round(alice, event), lambda: services.pair_next_round(bob, event)
+            lambda: services.pair_next_round(alice, event),
+            lambda: services.pair_next_round(bob, event),
         )
         kinds = sorted(kind for kind, _ in outcomes)
         assert kinds == ["error", "ok"], outcomes
@@ -67,7 +68,9 @@ def test_many_identical_reports_from_one_player_store_one_report(alice):
     event, _ = make_event(alice, players=2, swiss_rounds=1)
     match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.get()
     first, _ = seat_users(match)
-    outcomes = run_together(*[lambda: services.report_result(first, match, [0, 0]) for _ in range(6)])
+    outcomes = run_together(
+        *[lambda: services.report_result(first, match, [0, 0]) for _ in range(6)]
+    )
     assert all(kind == "ok" for kind, _ in outcomes), outcomes
     assert match.reports.count() == 1
     match.refresh_from_db()

@@ -130,7 +130,11 @@ def test_odd_field_gives_one_bye_worth_a_two_nil_win(alice):
     assert bye.status == Match.Status.FINAL and bye.result_source == Match.Source.BYE
     seat = bye.seats.get()
     assert seat.game_wins == 2
-    row = next(r for r in StandingsSnapshot.objects.get(event=event).rows if r["player"] == seat.registration_id)
+    row = next(
+        r
+        for r in StandingsSnapshot.objects.get(event=event).rows
+        if r["player"] == seat.registration_id
+    )
     assert row["points"] == 3 and row["byes"] == 1
 
 

@@ -70,7 +70,9 @@ def test_bad_result_from_the_console_shows_an_error_and_changes_nothing(client, 
     match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.get()
     client.force_login(alice)
     response = client.post(
-        url("manage_action", event, action="result"), {"match": match.pk, "wins_0": 3, "wins_1": 0}, follow=True
+        url("manage_action", event, action="result"),
+        {"match": match.pk, "wins_0": 3, "wins_1": 0},
+        follow=True,
     )
     assert "already decided" in response.content.decode()
     match.refresh_from_db()
@@ -150,7 +152,11 @@ def test_the_interface_speaks_russian(client, alice):
 def test_signup_logs_the_new_user_in(client):
     response = client.post(
         reverse("signup"),
-        {"username": "newcomer", "password1": "a-long-Passphrase-42", "password2": "a-long-Passphrase-42"},
+        {
+            "username": "newcomer",
+            "password1": "a-long-Passphrase-42",
+            "password2": "a-long-Passphrase-42",
+        },
     )
     assert response.status_code == 302
     assert client.get(reverse("tournaments:event_create")).status_code == 200

@@ -38,7 +38,9 @@ from tournaments.results import games_needed
 
 BOT_PICK_SECONDS = 0.2  # how long a demo bot seems to think before a pick
 MAX_MOVES = 300  # longest game of the demo (a Blitz game of two bots: 70-1000+ actions)
-NUDGE_SECONDS = 10  # work this late is lost (the sweep queues it again); capped playoffs are settled
+NUDGE_SECONDS = (
+    10  # work this late is lost (the sweep queues it again); capped playoffs are settled
+)
 
 DEMO_PASSWORD = "gauntlet"
 
@@ -54,11 +56,15 @@ class Command(BaseCommand):
         parser.add_argument("--no-serve", action="store_true", help="exit when the event is over")
         parser.add_argument("--addr", default="127.0.0.1:8000")
         parser.add_argument(
-            "--offline", action="store_true",
+            "--offline",
+            action="store_true",
             help="random results reported by the players instead of engine-played games",
         )
         parser.add_argument(
-            "--best-of", type=int, choices=[1, 3, 5], default=None,
+            "--best-of",
+            type=int,
+            choices=[1, 3, 5],
+            default=None,
             help="match length (default: 1 online, to keep the demo to a few minutes; 3 offline)",
         )
         parser.add_argument(
@@ -75,11 +81,16 @@ class Command(BaseCommand):
         organiser, players = self._users(opts["players"])
         online = not opts["offline"]
         event = self._event(organiser, players, opts, online=online)
-        self.stdout.write(self.style.MIGRATE_HEADING(f"Running «{event.name}»: {len(players)} players, "
-                                                     f"a booster draft, {event.swiss_rounds} Swiss rounds, "
-                                                     f"top {event.top_cut}"
-                                                     + (", played online by bots" if online else "")))
-        event = self._draft(event, organiser, online=online, timeout=opts["timeout"], started=started)
+        self.stdout.write(
+            self.style.MIGRATE_HEADING(
+                f"Running «{event.name}»: {len(players)} players, "
+                f"a booster draft, {event.swiss_rounds} Swiss rounds, "
+                f"top {event.top_cut}" + (", played online by bots" if online else "")
+            )
+        )
+        event = self._draft(
+            event, organiser, online=online, timeout=opts["timeout"], started=started
+        )
         if online:
             self._run_online(event, organiser, opts["timeout"], started)
         else:
@@ -97,7 +108,9 @@ class Command(BaseCommand):
 
     def _users(self, count: int):
         User = get_user_model()
-        admin, created = User.objects.get_or_create(username="admin", defaults={"is_staff": True, "is_superuser": True})
+        admin, created = User.objects.get_or_create(
+            username="admin", defaults={"is_staff": True, "is_superuser": True}
+        )
         if created:
             admin.set_password(DEMO_PASSWORD)
             admin.save()
@@ -122,7 +135,9 @@ class Command(BaseCommand):
             # A booster draft of the first game with boosters (engine.core.registry).
             game_system=registry.default_drafting_system().key,
             format=next(
-                f.key for f in registry.default_drafting_system().formats if f.limited and not f.sealed
+                f.key
+                for f in registry.default_drafting_system().formats
+                if f.limited and not f.sealed
             ),
             play_online=online,
             auto_advance=online,
@@ -136,13 +151,17 @@ class Command(BaseCommand):
         )
         for user in players:
             # Bots draft, build and (online) play; offline their users report the results.
-            reg = services.register(event, user=user, display_name=f"Player {user.username[-2:]}", is_bot=True)
+            reg = services.register(
+                event, user=user, display_name=f"Player {user.username[-2:]}", is_bot=True
+            )
             services.check_in(user, reg)
         return event
 
     # ------------------------------------------------------------ drafting
 
-    def _draft(self, event: Event, organiser, *, online: bool, timeout: float, started: float) -> Event:
+    def _draft(
+        self, event: Event, organiser, *, online: bool, timeout: float, started: float
+    ) -> Event:
         """Pods of 8, drafted and built by the bots through the drafting app; then start."""
         from drafting import services as drafting
         from drafting.models import Pick, Pod
@@ -152,28 +171,40 @@ class Command(BaseCommand):
 
             self._fast_embedded_queue()
             if not start_embedded_worker():
-                self.stdout.write(self.style.WARNING(
-                    "  REDIS_URL is set: the bots pick and play in the Celery workers (start one: make worker)."))
+                self.stdout.write(
+                    self.style.WARNING(
+                        "  REDIS_URL is set: the bots pick and play in the Celery workers (start one: make worker)."
+                    )
+                )
         pods = drafting.create_event_pods(
-            organiser, event, bot_seconds=BOT_PICK_SECONDS,  # boosters: the registry's draft defaults
+            organiser,
+            event,
+            bot_seconds=BOT_PICK_SECONDS,  # boosters: the registry's draft defaults
             bots_inline=not online,  # offline: no worker needed, the bots pick inside the start
         )
-        self.stdout.write(f"  {len(pods)} pods: " + ", ".join(f"pod {p.number} ({p.seats_count} seats)" for p in pods))
+        self.stdout.write(
+            f"  {len(pods)} pods: "
+            + ", ".join(f"pod {p.number} ({p.seats_count} seats)" for p in pods)
+        )
         drafting.start_event_pods(organiser, event)
         tty = self.stdout.isatty()
         last = ""
         last_line = time.monotonic()
         while True:
-            rows = list(Pod.objects.filter(event=event).order_by("number").values_list("number", "status", "pk"))
-            picks = {
-                pk: Pick.objects.filter(pod_id=pk).count() for _n, _status, pk in rows
-            }
+            rows = list(
+                Pod.objects.filter(event=event)
+                .order_by("number")
+                .values_list("number", "status", "pk")
+            )
+            picks = {pk: Pick.objects.filter(pod_id=pk).count() for _n, _status, pk in rows}
             line = "\r  Draft  " + "  ".join(
                 f"pod {n}: {picks[pk]} picks [{Pod.Status(status).label}]" for n, status, pk in rows
             )
-            if line != last and (tty or time.monotonic() - last_line > 5 or all(
-                status == Pod.Status.FINISHED for _n, status, _pk in rows
-            )):
+            if line != last and (
+                tty
+                or time.monotonic() - last_line > 5
+                or all(status == Pod.Status.FINISHED for _n, status, _pk in rows)
+            ):
                 self.stdout.write(line if tty else line.lstrip("\r") + "\n", ending="")
                 self.stdout.flush()
                 last, last_line = line, time.monotonic()
@@ -202,7 +233,9 @@ class Command(BaseCommand):
             for section in ("cities", "main", "reinforcement"):
                 if Counter(played[section]) != Counter(seat.deck.get(section) or []):
                     raise CommandError(f"{seat}: the decklist is not the deck built from the pool")
-        self.stdout.write(f"  {len(seats)} decks built from the drafted pools; they are the decklists the games use.")
+        self.stdout.write(
+            f"  {len(seats)} decks built from the drafted pools; they are the decklists the games use."
+        )
 
     def _fast_embedded_queue(self) -> None:
         from django.conf import settings
@@ -228,7 +261,9 @@ class Command(BaseCommand):
         from django.conf import settings
 
         for match in Match.objects.filter(
-            round__event=event, round__status=Round.Status.PUBLISHED, round__kind=Round.Kind.ELIMINATION,
+            round__event=event,
+            round__status=Round.Status.PUBLISHED,
+            round__kind=Round.Kind.ELIMINATION,
             is_bye=False,
         ).exclude(status=Match.Status.FINAL):
             sessions = list(match.play_sessions.all())
@@ -274,8 +309,10 @@ class Command(BaseCommand):
                 matches = rnd.matches.filter(is_bye=False)
                 final = matches.filter(status=Match.Status.FINAL).count()
                 moves = sum(sessions.values_list("seq", flat=True))
-                line = (f"\r  {rnd!s:<16} games finished {finished}/{sessions.count()}  "
-                        f"matches final {final}/{matches.count()}  moves {moves}  [{rnd.get_status_display()}]")
+                line = (
+                    f"\r  {rnd!s:<16} games finished {finished}/{sessions.count()}  "
+                    f"matches final {final}/{matches.count()}  moves {moves}  [{rnd.get_status_display()}]"
+                )
                 if shown.get(rnd.pk) == line:
                     continue
                 if rnd.pk not in shown and shown:
@@ -314,7 +351,9 @@ class Command(BaseCommand):
         return games
 
     def _play_round(self, rnd: Round, organiser, rng: random.Random) -> None:
-        matches = list(rnd.matches.filter(is_bye=False).prefetch_related("seats__registration__user"))
+        matches = list(
+            rnd.matches.filter(is_bye=False).prefetch_related("seats__registration__user")
+        )
         total = len(matches)
         label = f"{rnd}"
         for done, match in enumerate(matches, start=1):
@@ -330,7 +369,9 @@ class Command(BaseCommand):
             self._progress(label, 1, 1)
         rnd.refresh_from_db()
         if rnd.status != Round.Status.COMPLETED:
-            raise CommandError(f"{rnd} did not complete: {rnd.matches.exclude(status=Match.Status.FINAL).count()} open")
+            raise CommandError(
+                f"{rnd} did not complete: {rnd.matches.exclude(status=Match.Status.FINAL).count()} open"
+            )
         self.stdout.write("")
 
     def _progress(self, label: str, done: int, total: int) -> None:
@@ -344,7 +385,9 @@ class Command(BaseCommand):
 
     def _summary(self, event: Event, seconds: float) -> None:
         snapshot = services.refresh_standings(event)
-        self.stdout.write(self.style.SUCCESS(f"Event finished in {seconds:.1f} s. Final standings:"))
+        self.stdout.write(
+            self.style.SUCCESS(f"Event finished in {seconds:.1f} s. Final standings:")
+        )
         for row in snapshot.rows[:8]:
             finish = f" (finish {row['playoff_finish']})" if row.get("playoff_finish") else ""
             self.stdout.write(
@@ -359,12 +402,16 @@ class Command(BaseCommand):
         self.stdout.write(f"  Event page      {base}/events/{event.slug}/")
         self.stdout.write(f"  Standings       {base}/events/{event.slug}/standings/")
         self.stdout.write(f"  Bracket         {base}/events/{event.slug}/bracket/")
-        self.stdout.write(f"  Organiser view  {base}/events/{event.slug}/manage/  (log in as organiser)")
+        self.stdout.write(
+            f"  Organiser view  {base}/events/{event.slug}/manage/  (log in as organiser)"
+        )
         self.stdout.write(f"  Casual drafts   {base}/draft/  (one click: a pod against 7 bots)")
         self.stdout.write(f"  Admin           {base}/admin/  (log in as admin)")
         self.stdout.write(f"  API docs        {base}/api/docs/")
-        self.stdout.write(f"  Logins: admin, organiser, player01 … player{len(event.registrations.all()):02d}; "
-                          f"password «{DEMO_PASSWORD}» for all")
+        self.stdout.write(
+            f"  Logins: admin, organiser, player01 … player{len(event.registrations.all()):02d}; "
+            f"password «{DEMO_PASSWORD}» for all"
+        )
         self.stdout.write("  Stop with Ctrl+C.")
         sys.stdout.flush()
         call_command("runserver", addr, use_reloader=False)

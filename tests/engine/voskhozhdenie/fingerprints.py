@@ -50,9 +50,7 @@ def recorded_decks(system, players: int, seed: int, fmt: str) -> list[dict]:
     from engine.voskhozhdenie.sample import sample_deck
 
     cities, main = RECORDED_SHAPES[fmt]
-    return [
-        sample_deck(system.db, seed * 31 + i, cities=cities, main=main) for i in range(players)
-    ]
+    return [sample_deck(system.db, seed * 31 + i, cities=cities, main=main) for i in range(players)]
 
 
 def _dump(value) -> bytes:
