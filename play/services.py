@@ -907,7 +907,7 @@ def apply_action(
             _push_error_on_commit(session_id, seat, seq, _("It is not your turn."))
             return Applied("not_yours", _("It is not your turn."), seq)
         if acting.deadline is not None and acting.deadline <= made:
-            _end_by_default(session, seats, system, acting, GameSession.EndReason.TIME, now)
+            _leave_game(session, seats, system, acting, GameSession.EndReason.TIME, now)
             return Applied("over", _("Your time ran out."), seq)
         try:
             state, events = system.apply(session.state, seat, action)
@@ -1025,7 +1025,7 @@ def flag_time(session_id: int, seat: int, seq: int) -> bool:
             acting.save(update_fields=["clock_check_at"])
             return False
         if running and acting.deadline <= now:
-            _end_by_default(session, seats, system, acting, GameSession.EndReason.TIME, now)
+            _leave_game(session, seats, system, acting, GameSession.EndReason.TIME, now)
             return True
         # Another task still to come (a second of slack for one delivered a hair early).
         due = acting.clock_check_at
@@ -1068,7 +1068,7 @@ def concede(user: User, session: GameSession) -> GameSession:
             raise PlayError(_("You are out of this game already."))
         seats = _seats(session)
         acting = next(s for s in seats if s.number == seat.number)
-        _end_by_default(
+        _leave_game(
             session,
             seats,
             system,
@@ -1179,7 +1179,7 @@ def _result_json(result: GameResult) -> dict[str, Any]:
     }
 
 
-def _end_by_default(
+def _leave_game(
     session: GameSession,
     seats: Sequence[SessionSeat],
     system: GameSystem,
@@ -1252,7 +1252,7 @@ def _match_outcome(
     The sole winner's match seat (``None`` on a draw or a shared win), every match
     seat's placement (``tournaments.results.game_placements``: elimination order, rule
     1.3, then the game's scores; a player who conceded or ran out of time is reported as
-    eliminated by ``_end_by_default`` and so places last) and the scores, if the game
+    eliminated by ``_leave_game`` and so places last) and the scores, if the game
     keeps one for every seat.
     """
     by_number = {s.number: s for s in seats}

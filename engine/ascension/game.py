@@ -297,7 +297,7 @@ class Ascension:
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         if state["finished"]:
             raise IllegalAction("The game is over.", "A-41")
-        check_shape(action)
+        form = check_shape(action)
         kind = action["type"]
         pending = state["pending"]
         if pending is not None:
@@ -319,7 +319,12 @@ class Ascension:
             )
         # One of ``legal_actions``, exactly; else the handler, on a copy, says why not.
         check_action(
-            self, state, player, action, lambda: handler(self, _copy(state), player, action, [])
+            self,
+            state,
+            player,
+            action,
+            lambda: handler(self, _copy(state), player, action, []),
+            form,
         )
         s = _copy(state)
         events: list[Event] = []

@@ -149,6 +149,7 @@ def check_action(
     player: Any,
     action: Any,
     explain: Callable[[], None] | None = None,
+    form: Any = None,
 ) -> None:
     """Raise ``IllegalAction`` (``NotYourTurn``) unless ``player`` may send ``action``
     now: see the module's docstring.
@@ -156,8 +157,10 @@ def check_action(
     ``explain``, for an action that is not offered: the system's own checks, run on a
     copy, so that the player hears the rule that forbids it ("You need 3 runes...",
     with its rule number). Whatever they do (raise something else, or find nothing to
-    object to), the action stays refused."""
-    form = check_shape(action)
+    object to), the action stays refused. ``form``: what ``check_shape`` returned, if the
+    caller checked the shape first (a move's action is then made canonical once)."""
+    if form is None:
+        form = check_shape(action)
     if type(player) is not int or player not in system.to_act(state):
         raise NotYourTurn("It is not your turn to act.")
     schema = getattr(system, "ACTION_SCHEMAS", {}).get(action["type"])

@@ -628,7 +628,7 @@ class Voskhozhdenie:
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         if state["finished"]:
             raise IllegalAction("The game is over.", "1.3.9")
-        check_shape(action)
+        form = check_shape(action)
         if type(player) is not int or player not in self.to_act(state):
             raise NotYourTurn("It is not your turn to act.", "5.6.3")
         # Offered by ``legal_actions`` (or fitting its schema); else ``validate`` says why not.
@@ -638,6 +638,7 @@ class Voskhozhdenie:
             player,
             action,
             lambda: _Game(self, state, readonly=True).validate(player, action),
+            form,
         )
         new = copy_state(state)
         g = _Game(self, new)

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from engine.core import registry
 from engine.core.errors import IllegalAction
 from engine.core.legality import canonical
+from tests import strategies
 
 SYSTEMS = [info.key for info in registry.all_systems() if info.simulation]
 
@@ -67,20 +68,7 @@ def foreign_actions() -> list[dict]:
     return found
 
 
-json_scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=12)
-)
-json_values = st.recursive(
-    json_scalars,
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=12,
-)
+json_values = strategies.json_values(4)
 
 
 def twist(value, draw):

@@ -17,22 +17,10 @@ from hypothesis import strategies as st
 from engine.core.legality import canonical
 from play import services
 from play.models import GameSession
+from tests import strategies
 from tests.play.helpers import communicator, fresh
 
-json_scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers(-(2**70), 2**70)
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=10)
-)
-json_values = st.recursive(
-    json_scalars,
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
-    ),
-    max_leaves=10,
-)
+json_values = strategies.json_values(3)
 
 
 @st.composite
