@@ -69,9 +69,9 @@ def main() -> None:
     from django.utils import timezone
 
     from dashboard.views import PANELS
-    from drafting import services as drafting_services
-    from play import services as play_services
+    from drafting.services.creating import quick_pod
     from play.models import ActionLog
+    from play.services.starting import create_bot_game
     from tournaments.sample import bulk_event
 
     call_command("migrate", verbosity=0)
@@ -83,10 +83,8 @@ def main() -> None:
         bulk_event(staff, players=args.players, rounds=args.rounds, seed=n + 1, name=f"bench{n}")
         for n in range(args.events)
     ]
-    pods = [drafting_services.quick_pod(player) for _ in range(args.pods)]
-    games = [
-        play_services.create_bot_game(player, "ascension", "heuristic") for _ in range(args.games)
-    ]
+    pods = [quick_pod(player) for _ in range(args.pods)]
+    games = [create_bot_game(player, "ascension", "heuristic") for _ in range(args.games)]
     now = timezone.now()
     session = games[0]
     batch = 10_000

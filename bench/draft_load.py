@@ -439,7 +439,8 @@ def setup_database(n_pods: int, seats: int, boosters: int, run: str) -> list[tup
     from django.contrib.auth.hashers import make_password
     from django.core.management import call_command
 
-    from drafting import services
+    from drafting.services.creating import create_pod
+    from drafting.services.seats import join_pod
 
     call_command("migrate", verbosity=0)
     User = get_user_model()
@@ -450,11 +451,11 @@ def setup_database(n_pods: int, seats: int, boosters: int, run: str) -> list[tup
     pods = []
     for p in range(n_pods):
         mine = [users[f"{run}-{p}-{s}"] for s in range(seats)]
-        pod = services.create_pod(
+        pod = create_pod(
             mine[0], seats_count=seats, set_codes=["VS1"] * boosters, name=f"{run} pod {p}"
         )
         for user in mine[1:]:
-            services.join_pod(user, pod)
+            join_pod(user, pod)
         pods.append((pod.pk, [u.username for u in mine]))
     return pods
 
@@ -463,14 +464,14 @@ def start_pods(pod_ids: list[int]) -> dict[int, dict]:
     """Start every pod; return each pod's packs as opened: {pod: {pack id: [cards]}}."""
     from django.db import connections
 
-    from drafting import services
     from drafting.models import Pod
+    from drafting.services.starting import start_pod
 
     opened = {}
     try:
         for pk in pod_ids:
             pod = Pod.objects.select_related("created_by").get(pk=pk)
-            pod = services.start_pod(pod.created_by, pod)
+            pod = start_pod(pod.created_by, pod)
             opened[pk] = {pid: list(p["cards"]) for pid, p in pod.state["packs"].items()}
     finally:
         connections.close_all()

@@ -263,7 +263,7 @@ def setup_games(n: int, run: str, system: str, time_bank: int | None) -> list[tu
     from django.db import connections
     from django.utils import timezone
 
-    from play import services
+    from play.services.starting import create_friend_game, join_game
 
     User = get_user_model()
     try:
@@ -290,8 +290,8 @@ def setup_games(n: int, run: str, system: str, time_bank: int | None) -> list[tu
         games = []
         for g in range(n):
             first, second = users[f"{run}-{g}-0"], users[f"{run}-{g}-1"]
-            session = services.create_friend_game(first, system, time_bank=time_bank)
-            services.join_game(second, session.invite_token)
+            session = create_friend_game(first, system, time_bank=time_bank)
+            join_game(second, session.invite_token)
             games.append((session.pk, [cookies[first.username], cookies[second.username]]))
         return games
     finally:
@@ -302,8 +302,8 @@ def verify(seats: list[Seat], replay_sample: int, rng: random.Random) -> dict:
     from django.db import connections
     from django.db.models import Count
 
-    from play import services
     from play.models import ActionLog, GameSession
+    from play.services.reading import replay_state
 
     try:
         ids = sorted({s.game.session_id for s in seats})
@@ -356,7 +356,7 @@ def verify(seats: list[Seat], replay_sample: int, rng: random.Random) -> dict:
         details["log_rows"] = len(logged)
         for sid in rng.sample(ids, min(replay_sample, len(ids))):
             details["replayed"] += 1
-            if services.replay_state(sessions[sid]) != sessions[sid].state:
+            if replay_state(sessions[sid]) != sessions[sid].state:
                 details["replay_mismatch"] += 1
                 duplicated += 1
         return {

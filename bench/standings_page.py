@@ -42,8 +42,8 @@ def main() -> None:
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from tournaments import services
     from tournaments.sample import bulk_event
+    from tournaments.services.standings import refresh_standings
 
     call_command("migrate", verbosity=0)
     organiser, _ = get_user_model().objects.get_or_create(username="bench-organiser")
@@ -51,7 +51,7 @@ def main() -> None:
     event = bulk_event(organiser, players=args.players, rounds=args.rounds, seed=7, name="Bench")
     build_s = time.perf_counter() - t0
     t0 = time.perf_counter()
-    services.refresh_standings(event)
+    refresh_standings(event)
     standings_s = time.perf_counter() - t0
 
     client = Client()

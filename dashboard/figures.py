@@ -19,6 +19,7 @@ from django.utils.translation import pgettext
 from dashboard import charts, waits
 from dashboard.models import ErrorRecord
 from drafting.models import Pick, Pod, Seat
+from drafting.services.kits import kit_for
 from play.models import ActionLog, GameSession
 from tournaments.models import Event, Game, Match, Round
 
@@ -124,11 +125,8 @@ def events_figures(now: datetime) -> dict[str, Any]:
 
 def _pool_size(system: str, set_codes: list[str]) -> int | None:
     """Cards each seat drafts: the boosters' sizes added (None if the sets are unknown)."""
-    from drafting import boosters
-    from engine.voskhozhdenie import loader
-
     try:
-        return boosters.draft_pool_size(set_codes, loader.load_system(system))
+        return kit_for(system).pool_size(set_codes)
     except Exception:
         return None
 

@@ -10,7 +10,8 @@ Like the pages, it only parses, looks up and serialises; every change goes throu
 
 Hidden information: a pack is shown to the seat holding it only, never in the pod's
 public view; a pick log (which holds every pack the seat saw) to its own player at any
-time, and to others when the pages would show it (``services.can_see_picks``).
+time, and to others when the pages would show it
+(``drafting.services.reading.can_see_picks``).
 
 Errors have the body ``{"detail": "<message>"}`` (a malformed body keeps DRF's
 ``{"field": ["message"]}``): **401** not logged in, **403** not your seat or not
@@ -31,8 +32,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drafting import draft as draft_core
-from drafting import services
 from drafting.models import Pod, Seat
+from drafting.services.errors import NotAllowed, PodError
+from drafting.services.kits import kit, language
+from drafting.services.picks import make_pick
+from drafting.services.pods import seat_of
+from drafting.services.pools import pool_of
+from drafting.services.reading import can_see_picks, pick_log, seat_progress
 from tournaments.serializers import ErrorSerializer
 
 # ---------------------------------------------------------------- serialisers
@@ -146,24 +152,22 @@ class Conflict(exceptions.APIException):
 # ---------------------------------------------------------------- data
 
 
-def _card(db, card_id: str, lang: str) -> dict:
-    from drafting.views import card_info
-
-    info = card_info(db.card(card_id), lang)
+def _card(limited, card_id: str, lang: str) -> dict:
+    face = limited.face(card_id, lang)
     return {
-        "id": info["id"],
-        "name": info["name"],
-        "type": info["type"],
-        "colours": info["colours"],
-        "cost": info["cost"],
-        "rarity": info["rarity"] or "",
+        "id": face.id,
+        "name": face.name,
+        "type": face.type,
+        "colours": list(face.colours),
+        "cost": face.cost,
+        "rarity": face.rarity or "",
     }
 
 
 def pod_data(pod: Pod) -> dict:
     """The pod as anybody may see it: settings and progress, no cards."""
     seats = list(pod.seats.select_related("user").order_by("number"))
-    rows = services.seat_progress(pod, seats)
+    rows = seat_progress(pod, seats)
     drafting = pod.status == Pod.Status.DRAFTING and pod.state and not pod.is_sealed
     return {
         "id": pod.pk,
@@ -200,8 +204,8 @@ def pod_data(pod: Pod) -> dict:
 
 def seat_data(pod: Pod, seat: Seat) -> dict:
     """What the seated player sees: their pack (if they hold one), their pool, their deck."""
-    lang = services.language()
-    db = services.card_db(pod)
+    lang = language()
+    db = kit(pod)
     state = pod.state
     out = {
         "seat": seat.number + 1,
@@ -210,7 +214,7 @@ def seat_data(pod: Pod, seat: Seat) -> dict:
         "pack": None,
         "packs_waiting": 0,
         "highlighted": seat.highlighted,
-        "pool": [_card(db, c, lang) for c in services.pool_of(pod, seat)],
+        "pool": [_card(db, c, lang) for c in pool_of(pod, seat)],
         "deck": seat.deck,
     }
     if pod.status == Pod.Status.DRAFTING and state and not pod.is_sealed:
@@ -243,7 +247,7 @@ class DraftApiView(APIView):
         return pod
 
     def my_seat(self, pod: Pod) -> Seat:
-        seat = services.seat_of(self.request.user, pod)
+        seat = seat_of(self.request.user, pod)
         if seat is None:
             raise exceptions.PermissionDenied(_("You have no seat in this pod."))
         return seat
@@ -287,20 +291,20 @@ class PickView(DraftApiView):
         body = PickRequestSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            made = services.make_pick(
+            made = make_pick(
                 request.user,
                 pod.pk,
                 body.validated_data["pick_number"],
                 body.validated_data["card"],
             )
-        except services.NotAllowed as exc:
+        except NotAllowed as exc:
             raise exceptions.PermissionDenied(str(exc)) from None
-        except services.PodError as exc:
+        except PodError as exc:
             raise Conflict(str(exc)) from None
-        db = services.card_db(made.pod)
+        db = kit(made.pod)
         return Response(
             {
-                "picked": _card(db, made.card_id, services.language()),
+                "picked": _card(db, made.card_id, language()),
                 "pick_number": made.pick_number,
                 "seat": seat_data(made.pod, made.seat),
             }
@@ -323,9 +327,9 @@ class PickLogView(DraftApiView):
         seat = Seat.objects.select_related("user").filter(pod=pod, number=number - 1).first()
         if seat is None:
             raise exceptions.NotFound(_("There is no seat %(n)s in this pod.") % {"n": number})
-        if not services.can_see_picks(request.user, pod, seat):
+        if not can_see_picks(request.user, pod, seat):
             raise exceptions.PermissionDenied(_("These picks are not shown to you (yet)."))
-        log = services.pick_log(pod, seat)
+        log = pick_log(pod, seat)
         if request.query_params.get("as") == "text":
             from drafting.views import log_lines
 

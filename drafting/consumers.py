@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from config.sockets import GuardedJsonConsumer
-from drafting.services import player_group, pod_group
+from drafting.services.messages import player_group, pod_group
 
 
 class _Headers:

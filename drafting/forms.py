@@ -103,7 +103,7 @@ class EventPodsForm(forms.Form):
     def __init__(self, *args, event=None, **kwargs):
         super().__init__(*args, **kwargs)
         if event is not None:
-            from drafting.services import event_pod_kind
+            from drafting.services.creating import event_pod_kind
             from engine.core import registry
 
             info = registry.get(event.game_system)
@@ -117,7 +117,7 @@ class EventPodsForm(forms.Form):
                     self.fields[name].widget = forms.HiddenInput()
 
     def pod_settings(self) -> dict:
-        """The keyword arguments of ``services.create_event_pods``."""
+        """The keyword arguments of ``drafting.services.creating.create_event_pods``."""
         data = self.cleaned_data
         scale = (data.get("timer_scale") or 100) / 100
         timer = bool(data.get("timer"))

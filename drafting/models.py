@@ -111,11 +111,12 @@ class Pod(models.Model):
         "task (for tests and demos run without a worker).",
     )
 
-    # AMB-05, the event option: Cities the organiser supplies, which every player may put
-    # in their deck (up to two copies each) besides the Cities they drafted.
-    supplied_cities = models.JSONField(_("supplied Cities"), default=list, blank=True)
+    # Cards the organiser supplies, which every player may put in their deck besides their
+    # pool (the game's limited kit says which and how many copies, ``engine.core.limited``;
+    # for «Восхождение», Cities, AMB-05).
+    supplied_cards = models.JSONField(_("supplied cards"), default=list, blank=True)
     # When the pod's pending timer task is due (None: none pending). One task per pod
-    # looks at every seat's deadline; see ``services.run_timers``.
+    # looks at every seat's deadline; see ``drafting.services.picks.run_timers``.
     timers_due = models.DateTimeField(null=True, blank=True, editable=False)
     build_deadline = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
@@ -207,7 +208,8 @@ class Seat(models.Model):
     # for ("<round>:<pick>"), so a late or repeated timer task can tell it is stale.
     pick_deadline = models.DateTimeField(null=True, blank=True)
     timer_key = models.CharField(max_length=20, blank=True)
-    # {"cities": [ids], "main": [ids], "reinforcement": [ids]}; null until a deck is saved.
+    # Section key -> card ids (the sections of the game's limited kit, engine.core.limited);
+    # null until a deck is saved.
     deck = models.JSONField(null=True, blank=True)
     deck_submitted_at = models.DateTimeField(null=True, blank=True)
     deck_by_bot = models.BooleanField(default=False)

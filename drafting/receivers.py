@@ -6,12 +6,14 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments import announce, console, services
+from tournaments import announce, console
+from tournaments.services.errors import NotAllowed as EventNotAllowed
+from tournaments.services.errors import TournamentError
 
 
 def seats_to_bots(sender, registration, **kwargs) -> None:
     """A player is leaving an event: once that commits, a bot takes their pod seats."""
-    from drafting.services import hand_dropped_seats_to_bots_on_commit
+    from drafting.services.seats import hand_dropped_seats_to_bots_on_commit
 
     hand_dropped_seats_to_bots_on_commit(registration)
 
@@ -49,24 +51,26 @@ def pods_form(event, data=None):
 
 def _pods(make: bool):
     def run(user, event, post):
-        from drafting import services as drafting
+        from drafting.services.creating import create_event_pods
+        from drafting.services.errors import NotAllowed, PodError
+        from drafting.services.starting import start_event_pods
 
         try:
             if make:
                 form = pods_form(event, post)
                 if not form.is_valid():
-                    raise services.TournamentError(
+                    raise TournamentError(
                         "; ".join(
                             f"{form.fields[k].label if k in form.fields else k}: {' '.join(v)}"
                             for k, v in form.errors.items()
                         )
                     )
-                return drafting.create_event_pods(user, event, **form.pod_settings())
-            return drafting.start_event_pods(user, event)
-        except drafting.NotAllowed as exc:
-            raise services.NotAllowed(str(exc)) from None
-        except drafting.PodError as exc:
-            raise services.TournamentError(str(exc)) from None
+                return create_event_pods(user, event, **form.pod_settings())
+            return start_event_pods(user, event)
+        except NotAllowed as exc:
+            raise EventNotAllowed(str(exc)) from None
+        except PodError as exc:
+            raise TournamentError(str(exc)) from None
 
     return run
 

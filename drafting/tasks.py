@@ -9,24 +9,24 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from drafting import services
+from drafting.services import decks, picks
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def run_timers(pod_id: int) -> int:
     """Every pick whose time is up in the pod: bots' picks and players' timers."""
-    return services.run_timers(pod_id)
+    return picks.run_timers(pod_id)
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def auto_pick(pod_id: int, seat_number: int, pick_number: int) -> str | None:
     """A bot's pick, or the timer's pick for a player who ran out of time (one seat; the
     pods themselves queue ``run_timers``)."""
-    pick = services.auto_pick(pod_id, seat_number, pick_number)
+    pick = picks.auto_pick(pod_id, seat_number, pick_number)
     return pick.card_id if pick else None
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def finish_building(pod_id: int) -> bool:
     """At the deck-building deadline, bots build the decks nobody submitted."""
-    return services.finish_building(pod_id)
+    return decks.finish_building(pod_id)

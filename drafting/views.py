@@ -23,91 +23,59 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from drafting import draft as draft_core
-from drafting import services
 from drafting.forms import PodForm
 from drafting.models import Pod, Seat
+from drafting.services.creating import create_pod, quick_pod
+from drafting.services.decks import check_deck, deck_text, submit_deck
+from drafting.services.errors import NotAllowed, PodError
+from drafting.services.kits import deck_sections, kit, kit_for, language
+from drafting.services.picks import highlight as highlight_card
+from drafting.services.picks import make_pick
+from drafting.services.pods import can_manage, seat_of
+from drafting.services.pools import deck_pool_of, pool_of, set_supplied_cards, supply_choices
+from drafting.services.reading import can_see_picks, pick_log, seat_progress
+from drafting.services.seats import hand_to_bot, join_pod, leave_pod, reclaim_seat
+from drafting.services.starting import start_pod
+from drafting.services.timers import review_until
 from engine.core import registry
-from engine.voskhozhdenie.cards import Card, CardDB
-
-TYPE_NAMES = {
-    "city": gettext_lazy("City"),
-    "squad": gettext_lazy("Squad"),
-    "tactic": gettext_lazy("Tactic"),
-    "order": gettext_lazy("Order"),
-    "relic": gettext_lazy("Relic"),
-    "fortification": gettext_lazy("Fortification"),
-    "patron": gettext_lazy("Patron"),
-}
-COLOUR_NAMES = {
-    "white": gettext_lazy("White"),
-    "blue": gettext_lazy("Blue"),
-    "black": gettext_lazy("Black"),
-    "red": gettext_lazy("Red"),
-}
-COLOUR_ORDER = {"white": 0, "blue": 1, "black": 2, "red": 3}
-TYPE_ORDER = {t: n for n, t in enumerate(TYPE_NAMES)}
+from engine.core.limited import LimitedKit
 
 
-def card_info(card: Card, lang: str) -> dict[str, Any]:
-    """What a page shows of a card, in the viewer's language."""
-    if card.cost is None:
-        cost = ""
-    elif card.cost.x:
-        cost = "X"
-    elif card.cost.supply:
-        cost = f"{card.cost.supply}⚑"
-    else:
-        cost = str(card.cost.coins)
-    colours = sorted(card.colours, key=COLOUR_ORDER.__getitem__)
-    return {
-        "id": card.id,
-        "name": card.name(lang),
-        "cost": cost,
-        "cost_value": card.cost_value,
-        "type": card.type,
-        "type_name": TYPE_NAMES.get(card.type, card.type),
-        "colours": colours,
-        "colour_names": [COLOUR_NAMES[c] for c in colours] or [_("Neutral")],
-        "colour_key": "".join(str(COLOUR_ORDER[c]) for c in colours) or "9",
-        "type_key": TYPE_ORDER.get(card.type, 9),
-        "strength": card.strength,
-        "supply": card.supply,
-        "text": card.text_ru if lang == "ru" else card.text_en,
-        "rarity": card.rarity,
-        "reinforcement": "reinforcement" in card.keywords,
-    }
+def card_info(limited: LimitedKit, card_id: str, lang: str) -> dict[str, Any]:
+    """What a page shows of a card, in the viewer's language (the game's ``face``)."""
+    return limited.face(card_id, lang).as_dict()
 
 
-def cards_info(db: CardDB, ids: Sequence[str], lang: str) -> list[dict[str, Any]]:
-    return [card_info(db.card(card_id), lang) for card_id in ids]
+def cards_info(limited: LimitedKit, ids: Sequence[str], lang: str) -> list[dict[str, Any]]:
+    return [card_info(limited, card_id, lang) for card_id in ids]
 
 
-_FACES: dict[tuple[str, str], tuple[dict[str, Any], str]] = {}
+_FACES: dict[tuple[str, str, str], tuple[dict[str, Any], str]] = {}
 
 
-def _card_face(card: Card, lang: str) -> tuple[dict[str, Any], str]:
+def _card_face(limited: LimitedKit, system: str, card_id: str, lang: str):
     """A card's page data and its rendered face (``_card.html``), per language: a card's
     face never changes, so a pack is drawn from these instead of rendering every card of
-    every pack again. (Card ids are unique; a process holds one set of card data.)"""
-    key = (card.id, lang)
+    every pack again. (A process holds one set of card data per game.)"""
+    key = (system, card_id, lang)
     found = _FACES.get(key)
     if found is None:
-        info = card_info(card, lang)
+        info = card_info(limited, card_id, lang)
         with translation.override(lang):
             face = render_to_string("drafting/_card.html", {"c": info})
         found = _FACES[key] = (info, face)
     return found
 
 
-def pack_cards(db: CardDB, ids: Sequence[str], lang: str) -> list[dict[str, Any]]:
+def pack_cards(system: str, ids: Sequence[str], lang: str) -> list[dict[str, Any]]:
     """The cards of a pack, each with its rendered face (``face``) for ``_pack.html``."""
+    limited = kit_for(system)
     out = []
     for card_id in ids:
-        info, face = _card_face(db.card(card_id), lang)
+        info, face = _card_face(limited, system, card_id, lang)
         out.append({**info, "face": mark_safe(face)})  # our own template's output
     return out
 
@@ -123,9 +91,9 @@ def _is_htmx(request: HttpRequest) -> bool:
 def _run(request: HttpRequest, action: Callable[[], object], success: str | None = None) -> bool:
     try:
         action()
-    except services.NotAllowed as exc:
+    except NotAllowed as exc:
         raise PermissionDenied(str(exc)) from None
-    except services.PodError as exc:
+    except PodError as exc:
         messages.error(request, str(exc))
         return False
     if success:
@@ -160,8 +128,8 @@ def pod_create(request: HttpRequest) -> HttpResponse:
     form = PodForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            pod = services.create_pod(request.user, **form.cleaned_data)
-        except services.PodError as exc:
+            pod = create_pod(request.user, **form.cleaned_data)
+        except PodError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("Pod opened. Share its page so others can join."))
@@ -174,7 +142,7 @@ def pod_create(request: HttpRequest) -> HttpResponse:
 def quick(request: HttpRequest) -> HttpResponse:
     kind = request.POST.get("kind", Pod.Kind.DRAFT)
     created: list[Pod] = []
-    if _run(request, lambda: created.append(services.quick_pod(request.user, kind=kind))):
+    if _run(request, lambda: created.append(quick_pod(request.user, kind=kind))):
         pod = created[0]
         if pod.status == Pod.Status.BUILDING:
             return redirect("drafting:deck", pk=pod.pk)
@@ -198,12 +166,12 @@ def _pack_context(pod: Pod, seat: Seat, seats: Sequence[Seat] | None = None) -> 
     ctx["rounds"] = state["rounds"]
     ctx["queue"] = len(state["queues"][seat.number])
     if pack is not None:
-        ctx["pack"] = pack_cards(services.card_db(pod), pack["cards"], services.language())
+        ctx["pack"] = pack_cards(pod.game_system, pack["cards"], language())
         ctx["booster_round"] = pack["round"] + 1
         ctx["round_pick"] = draft_core.round_pick_number(state, seat.number)
         ctx["deadline"] = seat.pick_deadline
         ctx["highlighted"] = seat.highlighted
-        review = services.review_until(pod, seat, pack)
+        review = review_until(pod, seat, pack)
         if review is not None and review > timezone.now():
             ctx["review_until"] = review
     waiting = draft_core.waiting_on(state).get(seat.number)
@@ -217,14 +185,14 @@ def _pack_context(pod: Pod, seat: Seat, seats: Sequence[Seat] | None = None) -> 
 
 def pack_context_from_message(message: dict[str, Any]) -> dict[str, Any]:
     """The pack area from a ``draft.pack`` websocket message (no database: the message
-    holds all of it; see ``services.pack_message``)."""
+    holds all of it; see ``drafting.services.messages.pack_message``)."""
     from django.utils.dateparse import parse_datetime
 
-    lang = services.language()
-    db = services.card_db_for(message.get("system") or registry.default_drafting_system().key)
+    lang = language()
+    system = message.get("system") or registry.default_drafting_system().key
     return {
         "pod": {"pk": message["pod"], "status": Pod.Status.DRAFTING},
-        "pack": pack_cards(db, message["cards"], lang),
+        "pack": pack_cards(system, message["cards"], lang),
         "pick_number": message["pick"],
         "booster_round": message["round"] + 1,
         "round_pick": message["round_pick"],
@@ -240,10 +208,13 @@ def pack_context_from_message(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def _pool_context(pod: Pod, seat: Seat) -> dict[str, Any]:
-    lang = services.language()
-    db = services.card_db(pod)
-    pool_ids = services.pool_of(pod, seat)
-    return {"pool": cards_info(db, pool_ids, lang), "pool_colours": _colour_counts(db, pool_ids)}
+    lang = language()
+    limited = kit(pod)
+    pool_ids = pool_of(pod, seat)
+    return {
+        "pool": cards_info(limited, pool_ids, lang),
+        "pool_colours": _colour_counts(limited, pool_ids, lang),
+    }
 
 
 def _panel_context(request: HttpRequest, pod: Pod, seat: Seat) -> dict[str, Any]:
@@ -253,26 +224,34 @@ def _panel_context(request: HttpRequest, pod: Pod, seat: Seat) -> dict[str, Any]
     return ctx
 
 
-def _colour_counts(db: CardDB, ids: Sequence[str]) -> list[tuple[str, int]]:
+def _colour_counts(limited: LimitedKit, ids: Sequence[str], lang: str) -> list[tuple[str, int]]:
+    """How many cards of the pool have each colour (a card of none counts under the name
+    its face gives, e.g. Neutral, listed last), in the order the game sorts its colours."""
     counts: Counter[str] = Counter()
+    names: dict[str, str] = {}
+    rank: dict[str, str] = {}
     for card_id in ids:
-        card = db.card(card_id)
-        for colour in card.colours or {"neutral"}:
-            counts[colour] += 1
-    names = {**COLOUR_NAMES, "neutral": gettext_lazy("Neutral")}
-    return [(str(names[c]), counts[c]) for c in (*COLOUR_ORDER, "neutral") if counts[c]]
+        face = limited.face(card_id, lang)
+        keys = face.colours or ("",)
+        for key, name in zip(keys, face.colour_names, strict=False):
+            counts[key] += 1
+            names[key] = name
+            if len(keys) == 1:
+                rank[key] = min(rank.get(key, face.colour_key), face.colour_key)
+    order = sorted(counts, key=lambda k: (k == "", rank.get(k, "9"), k))
+    return [(names[key], counts[key]) for key in order]
 
 
 def _overview_context(request: HttpRequest, pod: Pod) -> dict[str, Any]:
     seats = list(pod.seats.select_related("user").order_by("number"))
-    rows = services.seat_progress(pod, seats)
+    rows = seat_progress(pod, seats)
     if pod.state and not pod.is_sealed:
         for row in rows:
-            row["logs"] = services.can_see_picks(request.user, pod, row["seat"])
+            row["logs"] = can_see_picks(request.user, pod, row["seat"])
     return {
         "pod": pod,
         "rows": rows,
-        "can_manage": services.can_manage(request.user, pod),
+        "can_manage": can_manage(request.user, pod),
         "my_seat": next(
             (s for s in seats if request.user.is_authenticated and s.user_id == request.user.pk),
             None,
@@ -283,7 +262,7 @@ def _overview_context(request: HttpRequest, pod: Pod) -> dict[str, Any]:
 @require_GET
 def room(request: HttpRequest, pk: int) -> HttpResponse:
     pod = _pod(pk)
-    seat = services.seat_of(request.user, pod)
+    seat = seat_of(request.user, pod)
     ctx = _overview_context(request, pod)
     ctx["seat"] = seat
     if seat is not None:
@@ -294,7 +273,7 @@ def room(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def panel(request: HttpRequest, pk: int) -> HttpResponse:
     pod = _pod(pk)
-    seat = services.seat_of(request.user, pod)
+    seat = seat_of(request.user, pod)
     if seat is None:
         raise PermissionDenied(_("You have no seat in this pod."))
     return render(request, "drafting/_panel.html", _panel_context(request, pod, seat))
@@ -311,16 +290,16 @@ def _pick_outcome(user, pk: int, pick_number, card_id, seat_number) -> tuple[Pod
     error = ""
     made = None
     try:
-        made = services.make_pick(user, pk, pick_number, card_id, seat_number=seat_number)
+        made = make_pick(user, pk, pick_number, card_id, seat_number=seat_number)
     except Pod.DoesNotExist:
         raise Http404(_("No such pod.")) from None
-    except services.NotAllowed as exc:
+    except NotAllowed as exc:
         raise PermissionDenied(str(exc)) from None
-    except services.PodError as exc:
+    except PodError as exc:
         error = str(exc)
     if made is None:
         pod = _pod(pk)
-        return pod, services.seat_of(user, pod), None, error
+        return pod, seat_of(user, pod), None, error
     if made.pod.bots_inline:
         # The bots' picks inside the pick moved the seats on from the rows the pick read
         # (the picker's next pack, its new deadline and review): read them again.
@@ -333,13 +312,13 @@ def _answer_context(pod: Pod, seat: Seat, made) -> dict[str, Any]:
     if made is None:
         return _pack_context(pod, seat)
     ctx = _pack_context(pod, seat, made.seats)
-    lang = services.language()
-    db = services.card_db(pod)
-    pool_ids = services.pool_of(pod, seat)
-    ctx["picked"] = card_info(db.card(made.card_id), lang)
+    lang = language()
+    limited = kit(pod)
+    pool_ids = pool_of(pod, seat)
+    ctx["picked"] = card_info(limited, made.card_id, lang)
     ctx["picked_number"] = len(pool_ids)
     ctx["pool_size"] = len(pool_ids)
-    ctx["pool_colours"] = _colour_counts(db, pool_ids)
+    ctx["pool_colours"] = _colour_counts(limited, pool_ids, lang)
     return ctx
 
 
@@ -409,10 +388,10 @@ def pick(request: HttpRequest, pk: int) -> HttpResponse:
 def highlight(request: HttpRequest, pk: int) -> HttpResponse:
     pod = _pod(pk)
     try:
-        services.highlight(request.user, pod, request.POST.get("card"))
-    except services.NotAllowed as exc:
+        highlight_card(request.user, pod, request.POST.get("card"))
+    except NotAllowed as exc:
         raise PermissionDenied(str(exc)) from None
-    except services.PodError as exc:
+    except PodError as exc:
         return JsonResponse({"error": str(exc)}, status=409)
     return HttpResponse(status=204)
 
@@ -423,17 +402,17 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     pod = _pod(pk)
     user = request.user
     actions: dict[str, tuple[Callable[[], object], str]] = {
-        "join": (lambda: services.join_pod(user, pod), _("You have a seat.")),
-        "leave": (lambda: services.leave_pod(user, pod), _("You left the pod.")),
-        "reclaim": (lambda: services.reclaim_seat(user, pod), _("Your seat is yours again.")),
+        "join": (lambda: join_pod(user, pod), _("You have a seat.")),
+        "leave": (lambda: leave_pod(user, pod), _("You left the pod.")),
+        "reclaim": (lambda: reclaim_seat(user, pod), _("Your seat is yours again.")),
         "bot": (
-            lambda: services.hand_to_bot(user, pod, request.POST.get("seat")),
+            lambda: hand_to_bot(user, pod, request.POST.get("seat")),
             _("A bot picks for that seat now."),
         ),
-        "start": (lambda: services.start_pod(user, pod), _("The draft has started.")),
-        "cities": (
-            lambda: services.set_supplied_cities(user, pod, request.POST.getlist("city")),
-            _("Supplied Cities saved."),
+        "start": (lambda: start_pod(user, pod), _("The draft has started.")),
+        "supply": (
+            lambda: set_supplied_cards(user, pod, request.POST.getlist("card")),
+            _("Supplied cards saved."),
         ),
     }
     if action not in actions:
@@ -441,9 +420,9 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     handler, success = actions[action]
     _run(request, handler, success)
     pod.refresh_from_db()
-    if action == "start" and pod.status == Pod.Status.BUILDING and services.seat_of(user, pod):
+    if action == "start" and pod.status == Pod.Status.BUILDING and seat_of(user, pod):
         return redirect("drafting:deck", pk=pk)
-    if action == "cities" or (action == "bot" and request.POST.get("from") == "manage"):
+    if action == "supply" or (action == "bot" and request.POST.get("from") == "manage"):
         return redirect("drafting:manage", pk=pk)
     return redirect("drafting:room", pk=pk)
 
@@ -452,18 +431,22 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @require_GET
 def manage(request: HttpRequest, pk: int) -> HttpResponse:
     pod = _pod(pk)
-    if not services.can_manage(request.user, pod):
+    if not can_manage(request.user, pod):
         raise PermissionDenied(_("Only the organiser of this pod can open its console."))
     ctx = _overview_context(request, pod)
+    lang = language()
+    limited = kit(pod)
     if pod.status in (Pod.Status.BUILDING, Pod.Status.FINISHED):
-        db = services.card_db(pod)
         for row in ctx["rows"]:
-            if services.can_see_picks(request.user, pod, row["seat"]):
-                row["colours"] = _colour_counts(db, services.pool_of(pod, row["seat"]))
-    lang = services.language()
-    ctx["city_choices"] = [card_info(c, lang) for c in services.city_choices(pod)]
-    ctx["supplied"] = set(pod.supplied_cities or ())
-    ctx["supplied_names"] = [c["name"] for c in ctx["city_choices"] if c["id"] in ctx["supplied"]]
+            if can_see_picks(request.user, pod, row["seat"]):
+                row["colours"] = _colour_counts(limited, pool_of(pod, row["seat"]), lang)
+    ctx["supply"] = limited.supply
+    if limited.supply is not None:
+        ctx["supply_name"] = limited.supply.label(lang)
+        ctx["supply_help"] = limited.supply.explain(lang)
+    ctx["supply_choices"] = cards_info(limited, supply_choices(pod), lang)
+    ctx["supplied"] = set(pod.supplied_cards or ())
+    ctx["supplied_names"] = [c["name"] for c in ctx["supply_choices"] if c["id"] in ctx["supplied"]]
     ctx["can_supply"] = pod.status in (Pod.Status.WAITING, Pod.Status.DRAFTING)
     ctx["on_console"] = True
     return render(request, "drafting/manage.html", ctx)
@@ -472,8 +455,8 @@ def manage(request: HttpRequest, pk: int) -> HttpResponse:
 # ---------------------------------------------------------------- deck building
 
 
-def _deck_from_post(post, pool: Sequence[str]) -> dict[str, list[str]]:
-    deck: dict[str, list[str]] = {section: [] for section in services.DECK_SECTIONS}
+def _deck_from_post(pod: Pod, post, pool: Sequence[str]) -> dict[str, list[str]]:
+    deck: dict[str, list[str]] = {section: [] for section in deck_sections(pod)}
     for index, card_id in enumerate(pool):
         section = post.get(f"slot-{index}", "")
         if section in deck:
@@ -481,13 +464,13 @@ def _deck_from_post(post, pool: Sequence[str]) -> dict[str, list[str]]:
     return deck
 
 
-def _slots(pool: Sequence[str], deck: dict[str, list[str]] | None) -> list[str]:
+def _slots(pod: Pod, pool: Sequence[str], deck: dict[str, list[str]] | None) -> list[str]:
     """The section of each pool entry (by index) for a saved or suggested deck."""
     left = {section: Counter(ids) for section, ids in (deck or {}).items()}
     out = []
     for card_id in pool:
         placed = ""
-        for section in services.DECK_SECTIONS:
+        for section in deck_sections(pod):
             if left.get(section, Counter())[card_id] > 0:
                 left[section][card_id] -= 1
                 placed = section
@@ -497,35 +480,36 @@ def _slots(pool: Sequence[str], deck: dict[str, list[str]] | None) -> list[str]:
 
 
 def _deck_context(request: HttpRequest, pod: Pod, seat: Seat, deck: dict | None) -> dict[str, Any]:
-    lang = services.language()
-    db = services.card_db(pod)
-    pool = services.deck_pool_of(pod, seat)
-    slots = _slots(pool, deck)
+    lang = language()
+    limited = kit(pod)
+    pool = deck_pool_of(pod, seat)
+    slots = _slots(pod, pool, deck)
     entries = [
-        {"index": i, "card": card_info(db.card(card_id), lang), "section": slot}
+        {"index": i, "card": card_info(limited, card_id, lang), "section": slot}
         for i, (card_id, slot) in enumerate(zip(pool, slots, strict=True))
     ]
     entries.sort(
         key=lambda e: (
-            e["card"]["type"] != "city",
+            e["card"]["type_key"],
             e["card"]["colour_key"],
             e["card"]["cost_value"],
             e["card"]["name"],
         )
     )
+    counts = Counter(slots)
     return {
         "pod": pod,
         "seat": seat,
         "entries": entries,
-        "sections": [
-            ("", "—"),
-            ("cities", _("City")),
-            ("main", _("Main")),
-            ("reinforcement", _("Reinforcement")),
+        "sections": [("", "—")] + [(s.key, s.label(lang)) for s in limited.sections],
+        "section_counts": [
+            {"name": s.label(lang), "count": counts[s.key], "target": s.target}
+            for s in limited.sections
         ],
-        "counts": Counter(slots),
-        "problems": services.check_deck(pod, seat, deck, db=db, lang=lang) if deck else None,
-        "text": services.deck_text(seat.deck, db, lang) if seat.deck else "",
+        "rules_text": limited.rules_text(lang),
+        "counts": counts,
+        "problems": check_deck(pod, seat, deck, lang=lang) if deck else None,
+        "text": deck_text(pod, seat.deck, lang) if seat.deck else "",
     }
 
 
@@ -533,30 +517,25 @@ def _deck_context(request: HttpRequest, pod: Pod, seat: Seat, deck: dict | None)
 @require_http_methods(["GET", "POST"])
 def deck(request: HttpRequest, pk: int) -> HttpResponse:
     pod = _pod(pk)
-    seat = services.seat_of(request.user, pod)
+    seat = seat_of(request.user, pod)
     if seat is None:
         raise PermissionDenied(_("You have no seat in this pod."))
     if pod.status in (Pod.Status.WAITING, Pod.Status.DRAFTING):
         return redirect("drafting:room", pk=pk)
     current = seat.deck
     if request.method == "POST":
-        current = _deck_from_post(request.POST, services.deck_pool_of(pod, seat))
+        current = _deck_from_post(pod, request.POST, deck_pool_of(pod, seat))
         try:
-            services.submit_deck(
-                request.user, pod, current["cities"], current["main"], current["reinforcement"]
-            )
-        except services.NotAllowed as exc:
+            submit_deck(request.user, pod, current)
+        except NotAllowed as exc:
             raise PermissionDenied(str(exc)) from None
-        except services.PodError as exc:
+        except PodError as exc:
             messages.error(request, str(exc))
         else:
             messages.success(request, _("Deck saved."))
             return redirect("drafting:deck", pk=pk)
     elif request.GET.get("suggest") and pod.status == Pod.Status.BUILDING:
-        from drafting import bots
-
-        db = services.card_db(pod)
-        current = bots.bot_build_deck([db.card(c) for c in services.deck_pool_of(pod, seat)])
+        current = kit(pod).bot_deck(deck_pool_of(pod, seat))
     ctx = _deck_context(request, pod, seat, current)
     return render(request, "drafting/deck.html", ctx)
 
@@ -565,14 +544,22 @@ def deck(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
     pod = _pod(pk)
-    seat = services.seat_of(request.user, pod)
+    seat = seat_of(request.user, pod)
     if seat is None:
         raise PermissionDenied(_("You have no seat in this pod."))
-    pool = services.deck_pool_of(pod, seat)
-    current = _deck_from_post(request.POST, pool)
-    problems = services.check_deck(pod, seat, current, lang=services.language())
-    counts = {section: len(ids) for section, ids in current.items()}
-    return render(request, "drafting/_deck_check.html", {"problems": problems, "counts": counts})
+    pool = deck_pool_of(pod, seat)
+    current = _deck_from_post(pod, request.POST, pool)
+    lang = language()
+    problems = check_deck(pod, seat, current, lang=lang)
+    section_counts = [
+        {"name": s.label(lang), "count": len(current.get(s.key, ())), "target": s.target}
+        for s in kit(pod).sections
+    ]
+    return render(
+        request,
+        "drafting/_deck_check.html",
+        {"problems": problems, "section_counts": section_counts},
+    )
 
 
 # ---------------------------------------------------------------- logs and replay
@@ -581,7 +568,7 @@ def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
 def _seat_for_log(request: HttpRequest, pk: int, number: int) -> tuple[Pod, Seat]:
     pod = _pod(pk)
     seat = get_object_or_404(Seat.objects.select_related("user"), pod=pod, number=number)
-    if not services.can_see_picks(request.user, pod, seat):
+    if not can_see_picks(request.user, pod, seat):
         raise PermissionDenied(_("These picks are not shown to you (yet)."))
     return pod, seat
 
@@ -594,7 +581,7 @@ def log_json(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
         "seat": seat_row.number + 1,
         "player": seat_row.name,
         "sets": pod.set_codes,
-        "picks": services.pick_log(pod, seat_row),
+        "picks": pick_log(pod, seat_row),
         "deck": seat_row.deck,
     }
     response = HttpResponse(
@@ -609,14 +596,14 @@ def log_json(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
 
 def log_lines(pod: Pod, seat: Seat, log: list[dict[str, Any]]) -> list[str]:
     """The text download of a pick log: each pack as the seat saw it, the pick marked."""
-    lang = services.language()
-    db = services.card_db(pod)
+    lang = language()
+    limited = kit(pod)
     lines = [f"{pod} — {seat.name} ({_('seat')} {seat.number + 1})", ""]
     for entry in log:
         lines.append(f"{_('Booster')} {entry['round']}, {_('pick')} {entry['number']}:")
         for card_id in entry["pack_cards"]:
             mark = "--> " if card_id == entry["card"] else "    "
-            lines.append(f"{mark}{db.card(card_id).name(lang)}")
+            lines.append(f"{mark}{limited.face(card_id, lang).name}")
         lines.append("")
     return lines
 
@@ -624,7 +611,7 @@ def log_lines(pod: Pod, seat: Seat, log: list[dict[str, Any]]) -> list[str]:
 @require_GET
 def log_text(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
     pod, seat_row = _seat_for_log(request, pk, seat)
-    lines = log_lines(pod, seat_row, services.pick_log(pod, seat_row))
+    lines = log_lines(pod, seat_row, pick_log(pod, seat_row))
     response = HttpResponse("\n".join(lines), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="pod{pod.pk}-seat{seat_row.number + 1}.txt"'
@@ -635,7 +622,7 @@ def log_text(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
 @require_GET
 def replay(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
     pod, seat_row = _seat_for_log(request, pk, seat)
-    log = services.pick_log(pod, seat_row)
+    log = pick_log(pod, seat_row)
     if not log:
         raise Http404(_("No picks yet."))
     try:
@@ -643,8 +630,8 @@ def replay(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
     except ValueError:
         index = 0
     entry = log[index]
-    lang = services.language()
-    db = services.card_db(pod)
+    lang = language()
+    limited = kit(pod)
     return render(
         request,
         "drafting/replay.html",
@@ -652,8 +639,8 @@ def replay(request: HttpRequest, pk: int, seat: int) -> HttpResponse:
             "pod": pod,
             "seat": seat_row,
             "entry": entry,
-            "pack": cards_info(db, entry["pack_cards"], lang),
-            "pool": cards_info(db, [e["card"] for e in log[:index]], lang),
+            "pack": cards_info(limited, entry["pack_cards"], lang),
+            "pool": cards_info(limited, [e["card"] for e in log[:index]], lang),
             "number": index + 1,
             "total": len(log),
         },

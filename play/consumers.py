@@ -8,10 +8,11 @@ sent on only to its own seat. On connect the current view is sent at
 once (read after joining the group, so no move falls between), so a reconnecting page
 is up to date without asking. A player may also act over the socket
 (``{"seq": n, "action": {...}}``): the consumer checks it against the view it last
-sent to this seat (``services.check_move``: the seq, whose turn, the game running) and
-queues the worker's task, with no database query (but one compare-and-set write when
-the seat's clock is within seconds of its deadline, ``services.queue_move``); the
-worker checks again under the session's row lock.
+sent to this seat (``play.services.acting.check_move``: the seq, whose turn, the game
+running) and queues the worker's task, with no database query (but one compare-and-set
+write when the seat's clock is within seconds of its deadline,
+``play.services.acting.queue_move``); the worker checks again under the session's row
+lock.
 """
 
 from __future__ import annotations
@@ -23,8 +24,11 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 
 from config.sockets import GuardedJsonConsumer
-from play import services
 from play.models import GameSession
+from play.services.acting import check_move, queue_move
+from play.services.errors import PlayError
+from play.services.payloads import deadlines, payload, session_group
+from play.services.sessions import seat_of
 
 
 class GameConsumer(GuardedJsonConsumer):
@@ -49,7 +53,7 @@ class GameConsumer(GuardedJsonConsumer):
         self.seat = found[0]
         # What this socket sends on of each push: its seat's view, or the public one.
         self.view_key = "public" if self.seat is None else str(self.seat)
-        self.group = services.session_group(self.session_id)
+        self.group = session_group(self.session_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         data = await self._payload()
         self._remember(data)
@@ -61,12 +65,12 @@ class GameConsumer(GuardedJsonConsumer):
         session = GameSession.objects.filter(pk=self.session_id).first()
         if session is None:
             return None
-        seat = None if self.spectate else services.seat_of(self.scope.get("user"), session)
+        seat = None if self.spectate else seat_of(self.scope.get("user"), session)
         return (None if seat is None else seat.number,)
 
     @database_sync_to_async
     def _payload(self) -> dict[str, Any]:
-        return services.payload(GameSession.objects.get(pk=self.session_id), self.seat)
+        return payload(GameSession.objects.get(pk=self.session_id), self.seat)
 
     def _remember(self, data: dict[str, Any]) -> None:
         """What this seat was last shown: the next move is checked against it.
@@ -77,10 +81,10 @@ class GameConsumer(GuardedJsonConsumer):
         if known is None or data["seq"] > known[0] or data["status"] != known[1]:
             self.known = (data["seq"], data["status"], tuple(data["to_act"]))
             # This seat's running clock (a push carries ``deadlines``, a payload ``clocks``).
-            deadlines = data.get("deadlines")
-            if deadlines is None:
-                deadlines = services.deadlines(data.get("clocks", ()))
-            self.deadline = None if self.seat is None else deadlines.get(str(self.seat))
+            by_seat = data.get("deadlines")
+            if by_seat is None:
+                by_seat = deadlines(data.get("clocks", ()))
+            self.deadline = None if self.seat is None else by_seat.get(str(self.seat))
 
     async def disconnect(self, code: int) -> None:
         group = getattr(self, "group", None)
@@ -96,14 +100,12 @@ class GameConsumer(GuardedJsonConsumer):
         seq, action = content.get("seq"), content.get("action")
         current, status, to_act = self.known
         try:
-            seq = services.check_move(
-                self.seat, seq, action, current=current, status=status, to_act=to_act
-            )
+            seq = check_move(self.seat, seq, action, current=current, status=status, to_act=to_act)
             # Off the event loop: a broker that is down makes the publish wait and retry.
-            await sync_to_async(services.queue_move, thread_sensitive=False)(
+            await sync_to_async(queue_move, thread_sensitive=False)(
                 self.session_id, self.seat, seq, action, self.deadline
             )
-        except services.PlayError as exc:
+        except PlayError as exc:
             await self.send_json(
                 {"type": "error", "data": {"seq": content.get("seq"), "error": str(exc)}}
             )

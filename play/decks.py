@@ -20,7 +20,8 @@ from django.utils.translation import gettext as _
 
 from engine.core import registry
 from engine.core.starters import StarterDeck
-from play.services import PlayError, engine_deck, engine_of
+from play.services.errors import PlayError
+from play.services.starting import engine_deck
 
 PASTE = "paste"  # the deck choice "my own list"
 
@@ -63,10 +64,8 @@ def check_pasted(system: str, text: str) -> str:
     if not text or not text.strip():
         raise DeckRefused([_("Paste a decklist, or choose a starter deck.")])
     info = registry.get(system)
-    checker = info.load("decks")
-    db = getattr(engine_of(system), "db", None)
-    report = checker.validate(
-        text, info.casual_format, db, as_of=timezone.localdate(), language=_language()
+    report = info.load("decks").validate(
+        text, info.casual_format, as_of=timezone.localdate(), language=_language()
     )
     if report.problems:
         raise DeckRefused([_problem(p) for p in report.problems])

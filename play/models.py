@@ -153,7 +153,8 @@ class SessionSeat(models.Model):
     time_left = models.FloatField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True)
     # When the clock task queued for this seat is due (None: none queued). A running
-    # clock needs a new task only if none is due by its deadline (``services._run_clocks``).
+    # clock needs a new task only if none is due by its deadline
+    # (``play.services.clocks.run_clocks``).
     clock_check_at = models.DateTimeField(null=True, blank=True, editable=False)
     # A move of this seat the server took at this moment and a worker has not yet applied
     # (set only near the deadline, ``services.queue_move``): the clock check does not flag

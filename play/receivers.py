@@ -18,7 +18,7 @@ def deal_round(sender, round_id: int, **kwargs) -> None:
 
 def end_settled_match(sender, match_id: int, source: str, **kwargs) -> None:
     """A match settled without the engine: its games still being played end."""
-    from play.services import end_match_sessions
+    from play.services.ending import end_match_sessions
 
     if source in (Match.Source.ENGINE, Match.Source.BYE):
         return

@@ -23,7 +23,7 @@ from tournaments.sweeps import BATCH, claim, queue
 
 def _end_settled_games(now: datetime, cutoff: datetime) -> int:
     """Games left running in a match an official or the clock settled (lost after commit)."""
-    from play.services import end_match_sessions
+    from play.services.ending import end_match_sessions
 
     match_ids = (
         GameSession.objects.filter(
@@ -45,7 +45,7 @@ def _stalled_bots(now: datetime, cutoff: datetime) -> int:
     from where the last sweep stopped (wrapping round), so that games waiting on a person
     (a bot game left idle) never keep the ones further on from being looked at."""
     from play import tasks
-    from play.services import engine_of
+    from play.services.engines import engine_of
 
     bots = SessionSeat.objects.filter(session=OuterRef("pk"), is_bot=True)
     candidates = GameSession.objects.filter(

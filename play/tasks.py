@@ -11,7 +11,7 @@ from typing import Any
 
 from celery import shared_task
 
-from play import services
+from play.services import acting, starting
 from tournaments.models import Round
 
 
@@ -28,20 +28,20 @@ def apply_action(
     ``submitted_at`` (seconds since the epoch, set by the server when the move was taken)
     is when the move counts as made on the clock, however late a worker gets to it.
     """
-    return services.apply_action(session_id, seat, seq, action, submitted_at=submitted_at).status
+    return acting.apply_action(session_id, seat, seq, action, submitted_at=submitted_at).status
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def bot_move(session_id: int, seq: int) -> str | None:
     """The bot to act at ``seq`` moves, through the same path as a player's action."""
-    applied = services.run_bot(session_id, seq)
+    applied = acting.run_bot(session_id, seq)
     return applied.status if applied else None
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def clock_expired(session_id: int, seat: int, seq: int) -> bool:
     """Queued with ``eta`` = the acting seat's deadline: out of time loses the game."""
-    return services.flag_time(session_id, seat, seq)
+    return acting.flag_time(session_id, seat, seq)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
@@ -50,4 +50,4 @@ def start_round_games(round_id: int) -> int:
     rnd = Round.objects.filter(pk=round_id).select_related("event").first()
     if rnd is None or rnd.status != Round.Status.PUBLISHED:
         return 0
-    return len(services.start_round_games(rnd))
+    return len(starting.start_round_games(rnd))

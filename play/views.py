@@ -28,11 +28,27 @@ from engine.core import registry
 from engine.core.describe import Describer, Reading, describer_for
 from engine.core.protocol import GameSystem
 from play import decks as casual_decks
-from play import services
 from play.forms import CasualGameForm, DeckForm
 from play.models import GameSession
-from tournaments import services as tournament_services
+from play.services.acting import concede as concede_game
+from play.services.acting import parse_seq, submit_action
+from play.services.engines import card_label, engine_of, playable_systems
+from play.services.errors import NotAllowed, PlayError
+from play.services.payloads import payload
+from play.services.reading import game_log, replay_state
+from play.services.sessions import seat_of
+from play.services.starting import (
+    CASUAL_TIME_BANK,
+    DEFAULT_BOT,
+    create_bot_game,
+    create_casual_game,
+    create_friend_game,
+    create_solo_game,
+    join_game,
+    start_match,
+)
 from tournaments.models import Match, Round
+from tournaments.services.permissions import is_official
 
 # ---------------------------------------------------------------- presenting a view
 
@@ -89,7 +105,7 @@ class Presenter:
         return self._info[card_id]
 
     def card(self, value: Mapping[str, Any]) -> dict[str, Any]:
-        name = services.card_label(self.system, value["card"], self.language)
+        name = card_label(self.system, value["card"], self.language)
         if "iid" in value:
             self.names[value["iid"]] = name
         return {
@@ -100,7 +116,7 @@ class Presenter:
         }
 
     def node(self, key: str, value: Any) -> dict[str, Any]:
-        named = services.card_label(self.system, key, self.language)
+        named = card_label(self.system, key, self.language)
         label = named if named != str(key) else _label(key)
         if key in SEAT_KEYS:
             value = _seat_numbers(value)
@@ -177,7 +193,7 @@ class Presenter:
             elif key == "iid" and value is None:
                 parts.append(_("(none)"))
             elif isinstance(value, str):
-                parts.append(f"«{services.card_label(self.system, value, self.language)}»")
+                parts.append(f"«{card_label(self.system, value, self.language)}»")
             else:
                 parts.append(f"{key} {self.scalar(value)}")
         return " ".join(parts)
@@ -191,7 +207,7 @@ class Presenter:
             if key in ("type", "iid"):
                 continue
             if key == "card":
-                parts.append(f"«{services.card_label(self.system, value, self.language)}»")
+                parts.append(f"«{card_label(self.system, value, self.language)}»")
             elif key == "seat" and isinstance(value, int):
                 parts.append(_("by seat %(n)d") % {"n": value + 1})
             else:
@@ -202,12 +218,12 @@ class Presenter:
 def table_context(
     session: GameSession, seat: int | None, *, spectate: bool = False
 ) -> dict[str, Any]:
-    system = services.engine_of(session.system)
-    data = services.payload(session, seat)
+    system = engine_of(session.system)
+    data = payload(session, seat)
     language = _language()
     view = data["view"] or {}
     seats = list(session.seats.select_related("user").order_by("number"))
-    rows = services.game_log(session)
+    rows = game_log(session)
     describer = describer_for(session.system)
     reading = None
     if describer is not None:
@@ -319,7 +335,7 @@ def _named(
     if isinstance(value, Mapping):
         out = {k: _named(system, v, language, presenter) for k, v in value.items()}
         if isinstance(value.get("card"), str):
-            out.setdefault("name", services.card_label(system, value["card"], language))
+            out.setdefault("name", card_label(system, value["card"], language))
             out.setdefault("type", _card_type(system, value["card"]))
             if presenter is not None:
                 out.setdefault("info", presenter.info(value["card"]))
@@ -409,7 +425,7 @@ def _table_template(session: GameSession) -> str:
 
 
 def _viewer_seat(request: HttpRequest, session: GameSession) -> int | None:
-    seat = services.seat_of(request.user, session)
+    seat = seat_of(request.user, session)
     return None if seat is None else seat.number
 
 
@@ -434,13 +450,13 @@ def _tables(posted: Mapping[str, Any]) -> list[dict[str, Any]]:
     the values shown: what was posted for that game (a refused deck), else the quickest
     table, one seat against one bot with the first starter deck."""
     tables = []
-    for info, bots in services.playable_systems():
+    for info, bots in playable_systems():
         needs_deck = casual_decks.needs_deck(info.key)
         starters = _deck_options(info.key) if needs_deck else []
         shown = {
             "players": 2,
             "bots": 1,
-            "bot": services.DEFAULT_BOT,
+            "bot": DEFAULT_BOT,
             "mode": registry.FREE_FOR_ALL.key,
             "deck": starters[0]["key"] if starters else casual_decks.PASTE,
             "decklist": "",
@@ -495,9 +511,9 @@ def _parse_time_bank(value: str | None) -> int | None:
     try:
         minutes = int(value or 0)
     except ValueError:
-        raise services.PlayError(_("The clock must be a whole number of minutes.")) from None
+        raise PlayError(_("The clock must be a whole number of minutes.")) from None
     if minutes < 0 or minutes > 600:
-        raise services.PlayError(_("The clock must be between 0 and 600 minutes."))
+        raise PlayError(_("The clock must be between 0 and 600 minutes."))
     return minutes * 60 or None
 
 
@@ -517,19 +533,19 @@ def new_game(request: HttpRequest) -> HttpResponse:
     data = form.cleaned_data
     friends = data["players"] - data["bots"] - 1
     try:
-        session = services.create_casual_game(
+        session = create_casual_game(
             request.user,
             data["system"],
             players=data["players"],
             bots=data["bots"],
-            bot=data["bot"] or services.DEFAULT_BOT,
+            bot=data["bot"] or DEFAULT_BOT,
             mode=data["mode"],
             deck=form.deck_choice(),
-            time_bank=form.time_bank(services.CASUAL_TIME_BANK if friends > 0 else None),
+            time_bank=form.time_bank(CASUAL_TIME_BANK if friends > 0 else None),
         )
     except casual_decks.DeckRefused as exc:
         return _home(request, 400, {**data, "refused": exc.problems})
-    except services.PlayError as exc:
+    except PlayError as exc:
         messages.error(request, str(exc))
         return redirect("play:home")
     return redirect("play:game", session.pk)
@@ -540,7 +556,7 @@ def _start_game(request: HttpRequest, create: Callable[[], GameSession]) -> Http
     errors are ``PlayError`` too): to the new table, or home with the reason shown."""
     try:
         session = create()
-    except services.PlayError as exc:
+    except PlayError as exc:
         messages.error(request, str(exc))
         return redirect("play:home")
     return redirect("play:game", session.pk)
@@ -551,7 +567,7 @@ def _start_game(request: HttpRequest, create: Callable[[], GameSession]) -> Http
 def new_solo_game(request: HttpRequest) -> HttpResponse:
     return _start_game(
         request,
-        lambda: services.create_solo_game(
+        lambda: create_solo_game(
             request.user,
             request.POST.get("system", ""),
             time_bank=_parse_time_bank(request.POST.get("minutes")),
@@ -564,10 +580,10 @@ def new_solo_game(request: HttpRequest) -> HttpResponse:
 def new_bot_game(request: HttpRequest) -> HttpResponse:
     return _start_game(
         request,
-        lambda: services.create_bot_game(
+        lambda: create_bot_game(
             request.user,
             request.POST.get("system", ""),
-            request.POST.get("bot", services.DEFAULT_BOT),
+            request.POST.get("bot", DEFAULT_BOT),
             time_bank=_parse_time_bank(request.POST.get("minutes")),
             deck=_deck_of(request),
         ),
@@ -579,7 +595,7 @@ def new_bot_game(request: HttpRequest) -> HttpResponse:
 def new_friend_game(request: HttpRequest) -> HttpResponse:
     return _start_game(
         request,
-        lambda: services.create_friend_game(
+        lambda: create_friend_game(
             request.user,
             request.POST.get("system", ""),
             time_bank=_parse_time_bank(request.POST.get("minutes", "15")),
@@ -606,7 +622,7 @@ def _join_page(
     return render(request, "play/join.html", context, status=status)
 
 
-# What ``services._new_token`` makes (URL-safe base64). Anything else is no invitation:
+# What ``play.services.starting._new_token`` makes (URL-safe base64). Anything else is no invitation:
 # a NUL byte in the address made PostgreSQL refuse the lookup, and the page answered 500.
 INVITE_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,40}")
 
@@ -622,12 +638,12 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
             messages.error(request, _("Check the decklist."))
             return _join_page(request, session, token, 400)
         try:
-            session = services.join_game(request.user, token, deck=form.deck_choice())
+            session = join_game(request.user, token, deck=form.deck_choice())
         except casual_decks.DeckRefused as exc:
             return _join_page(
                 request, session, token, 400, refused=exc.problems, posted=form.cleaned_data
             )
-        except services.PlayError as exc:
+        except PlayError as exc:
             messages.error(request, str(exc))
             return redirect("play:home")
         return redirect("play:game", session.pk)
@@ -667,7 +683,7 @@ def table(request: HttpRequest, session_id: int) -> HttpResponse:
 def state(request: HttpRequest, session_id: int) -> JsonResponse:
     """The viewer's payload as JSON (the same as the websocket sends)."""
     session = get_object_or_404(GameSession, pk=session_id)
-    return JsonResponse(services.payload(session, _viewer_seat(request, session)))
+    return JsonResponse(payload(session, _viewer_seat(request, session)))
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -697,17 +713,15 @@ def act(request: HttpRequest, session_id: int) -> HttpResponse:
         except (ValueError, RecursionError):
             action = None
     try:
-        seat = services.submit_action(request.user, session, seq, action)
-    except services.PlayError as exc:
-        status = 403 if isinstance(exc, services.NotAllowed) else 409
+        seat = submit_action(request.user, session, seq, action)
+    except PlayError as exc:
+        status = 403 if isinstance(exc, NotAllowed) else 409
         if _wants_json(request):
             return JsonResponse({"error": str(exc)}, status=status)
         messages.error(request, str(exc))
         return redirect("play:game", session.pk)
     if _wants_json(request):
-        return JsonResponse(
-            {"queued": True, "seat": seat, "seq": services.parse_seq(seq)}, status=202
-        )
+        return JsonResponse({"queued": True, "seat": seat, "seq": parse_seq(seq)}, status=202)
     return redirect("play:game", session.pk)
 
 
@@ -716,8 +730,8 @@ def act(request: HttpRequest, session_id: int) -> HttpResponse:
 def concede(request: HttpRequest, session_id: int) -> HttpResponse:
     session = get_object_or_404(GameSession, pk=session_id)
     try:
-        services.concede(request.user, session)
-    except services.PlayError as exc:
+        concede_game(request.user, session)
+    except PlayError as exc:
         messages.error(request, str(exc))
     return redirect("play:game", session.pk)
 
@@ -732,8 +746,8 @@ def replay(request: HttpRequest, session_id: int) -> HttpResponse:
         step = max(0, min(int(request.GET.get("step", session.seq)), session.seq))
     except ValueError:
         step = session.seq
-    system = services.engine_of(session.system)
-    state_now = services.replay_state(session, step)
+    system = engine_of(session.system)
+    state_now = replay_state(session, step)
     public = system.view(state_now, None)
     row = session.actions.filter(seq=step - 1).first() if step else None
     describer = describer_for(session.system)
@@ -774,7 +788,7 @@ def _may_see_match(user, match: Match, is_player: bool) -> bool:
     a published one is its players' and, for a listed event, anyone's. Match ids are
     sequential, so anything else answers as if there were no such match."""
     event = match.round.event
-    if tournament_services.is_official(user, event):
+    if is_official(user, event):
         return True
     if match.round.status == Round.Status.DRAFT:
         return False
@@ -794,8 +808,8 @@ def match_game(request: HttpRequest, match_id: int) -> HttpResponse:
             messages.error(request, _("Only the players of this match can start its games."))
         else:
             try:
-                current = services.start_match(match) or current
-            except services.PlayError as exc:
+                current = start_match(match) or current
+            except PlayError as exc:
                 messages.error(request, str(exc))
     if current is not None:
         return redirect("play:game", current.pk)

@@ -18,7 +18,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from play import services as play
+from play.services.starting import create_bot_game
 from tests.dashboard.helpers import bot_game, drafting_pod, running_event
 
 pytestmark = pytest.mark.django_db
@@ -167,7 +167,7 @@ def test_no_rendered_page_holds_inline_code_or_styles(make_user):
     event = running_event(staff)
     pod = drafting_pod(staff)
     game = bot_game(staff)
-    table = play.create_bot_game(staff, "voskhozhdenie")
+    table = create_bot_game(staff, "voskhozhdenie")
     client = Client()
     client.force_login(staff)
     urls = [

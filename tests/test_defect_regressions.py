@@ -9,7 +9,7 @@ from django.urls import reverse
 from drafting.models import Pod
 from tests.drafting.test_pods import draft_all, started_pod
 from tests.tournaments.factories import make_event, seat_users
-from tournaments import services as tournament_services
+from tournaments.services.pairing import pair_next_round, publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -60,14 +60,14 @@ def test_the_api_pages_within_the_limits(alice):
 
 def test_a_match_of_an_unpublished_round_is_shown_only_to_officials(alice, bob, charlie):
     event, _regs = make_event(alice, players=4, game_system="ascension", swiss_rounds=1)
-    rnd = tournament_services.pair_next_round(alice, event)  # a draft: not published
+    rnd = pair_next_round(alice, event)  # a draft: not published
     match = rnd.matches.filter(is_bye=False).first()
     player = seat_users(match)[0]
     url = reverse("play:match", args=[match.pk])
     for user in (bob, player):
         assert as_user(user).get(url).status_code == 404
     assert as_user(alice).get(url).status_code == 200
-    tournament_services.publish_round(alice, rnd)
+    publish_round(alice, rnd)
     assert as_user(player).get(url).status_code in (200, 302)
     assert as_user(bob).get(url).status_code in (200, 302)  # a listed event's match
     event.is_public = False
@@ -77,7 +77,7 @@ def test_a_match_of_an_unpublished_round_is_shown_only_to_officials(alice, bob, 
 
 
 def test_a_drafting_creator_sees_other_seats_picks_only_once_the_pod_is_over(alice):
-    from drafting import services
+    from drafting.services.decks import submit_deck
 
     pod, _seat, _pack = started_pod(alice, bots_inline=True)
     pod = draft_all(pod, alice)
@@ -101,6 +101,6 @@ def test_a_drafting_creator_sees_other_seats_picks_only_once_the_pod_is_over(ali
     from tests.drafting.test_pods import suggestion
 
     deck = suggestion(pod, alice)
-    services.submit_deck(alice, pod, deck["cities"], deck["main"], deck["reinforcement"])
+    submit_deck(alice, pod, deck)
     assert Pod.objects.get(pk=pod.pk).status == Pod.Status.FINISHED
     assert client.get(reverse("drafting:log_json", args=[pod.pk, other.number])).status_code == 200

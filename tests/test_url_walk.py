@@ -66,13 +66,24 @@ from rest_framework.views import APIView
 from dashboard.models import ErrorRecord
 from dashboard.views import PANELS
 from drafting import draft as draft_core
-from drafting import services as drafting
 from drafting.models import Pod, Seat
-from play import services as play
+from drafting.services.changes import bot_choice
+from drafting.services.creating import create_event_pods, create_pod, quick_pod
+from drafting.services.decks import finish_building
+from drafting.services.picks import make_pick
+from drafting.services.seats import join_pod
+from drafting.services.starting import start_event_pods, start_pod
 from play.models import GameSession
+from play.services.acting import apply_action, concede
+from play.services.starting import create_bot_game, create_friend_game, start_match
 from tests.play.helpers import legal_deck_text
-from tournaments import services as events
 from tournaments.models import Event, EventStaff, Match, MatchSeat, Registration, Round
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.events import add_staff, create_event
+from tournaments.services.pairing import pair_next_round, publish_round, swap_players
+from tournaments.services.players import register
+from tournaments.services.results import enter_result
+from tournaments.services.starting import start_event
 
 pytestmark = pytest.mark.django_db
 
@@ -112,9 +123,9 @@ def _draft_humans(pod: Pod) -> Pod:
             pack = draft_core.current_pack(pod.state, seat.number)
             if pack is None:
                 continue
-            card = drafting._bot_choice(pod, seat.number, pack["cards"])
+            card = bot_choice(pod, seat.number, pack["cards"])
             number = draft_core.pick_number(pod.state, seat.number)
-            drafting.make_pick(seat.user, pod, number, card)
+            make_pick(seat.user, pod, number, card)
             break
     raise AssertionError("the draft did not end")
 
@@ -132,16 +143,16 @@ def _play_until_every_hand_holds_cards(session: GameSession) -> GameSession:
             return session
         (seat,) = SYSTEM.to_act(session.state)
         action = brain.choose(session.state, seat)
-        assert play.apply_action(session.pk, seat, session.seq, action).status == "applied"
+        assert apply_action(session.pk, seat, session.seq, action).status == "applied"
     raise AssertionError("nobody drew a card")
 
 
 def _drafted_pod(creator, other, name: str) -> Pod:
     """A casual pod of three seats, drafted to the end: its creator and ``other`` draft
     in it, a bot takes the third seat. Left in deck building."""
-    pod = drafting.create_pod(creator, name=name, seats_count=3, bots_inline=True)
-    drafting.join_pod(other, pod)
-    pod = _draft_humans(drafting.start_pod(creator, pod))
+    pod = create_pod(creator, name=name, seats_count=3, bots_inline=True)
+    join_pod(other, pod)
+    pod = _draft_humans(start_pod(creator, pod))
     assert pod.status == Pod.Status.BUILDING
     return pod
 
@@ -183,19 +194,19 @@ def build_world() -> World:
     }
 
     # A running event: round 1 played, round 2 paired but not published (a draft).
-    live = events.create_event(organiser, name="Live Cup", swiss_rounds=3, best_of=1)
-    events.add_staff(organiser, live, judge, EventStaff.Role.JUDGE)
-    reg["live", "player"] = events.register(live, user=player)
-    reg["live", "spectator"] = events.register(live, user=spectator)
-    guests = [events.register(live, display_name=f"Guest {n}", actor=organiser) for n in (1, 2)]
-    live = events.start_event(organiser, live)
-    first = events.publish_round(organiser, events.pair_next_round(organiser, live))
+    live = create_event(organiser, name="Live Cup", swiss_rounds=3, best_of=1)
+    add_staff(organiser, live, judge, EventStaff.Role.JUDGE)
+    reg["live", "player"] = register(live, user=player)
+    reg["live", "spectator"] = register(live, user=spectator)
+    guests = [register(live, display_name=f"Guest {n}", actor=organiser) for n in (1, 2)]
+    live = start_event(organiser, live)
+    first = publish_round(organiser, pair_next_round(organiser, live))
     for played in first.matches.filter(is_bye=False):
-        events.enter_result(organiser, played, [0])
-    second = events.pair_next_round(organiser, live)
+        enter_result(organiser, played, [0])
+    second = pair_next_round(organiser, live)
     seats = dict(MatchSeat.objects.filter(round=second).values_list("registration_id", "match_id"))
     if seats[reg["live", "player"].pk] == seats[reg["live", "spectator"].pk]:
-        events.swap_players(organiser, second, reg["live", "spectator"], guests[0])
+        swap_players(organiser, second, reg["live", "spectator"], guests[0])
         seats = dict(
             MatchSeat.objects.filter(round=second).values_list("registration_id", "match_id")
         )
@@ -204,12 +215,12 @@ def build_world() -> World:
     assert match["live-draft"].round.status == Round.Status.DRAFT
 
     # An event open for registration: the player and a guest are in.
-    upcoming = events.create_event(organiser, name="Open Day", swiss_rounds=3)
-    reg["open", "player"] = events.register(upcoming, user=player)
-    events.register(upcoming, display_name="Guest O", actor=organiser)
+    upcoming = create_event(organiser, name="Open Day", swiss_rounds=3)
+    reg["open", "player"] = register(upcoming, user=player)
+    register(upcoming, display_name="Guest O", actor=organiser)
 
     # An unlisted event played online: its only match has a game running.
-    unlisted = events.create_event(
+    unlisted = create_event(
         organiser,
         name="Back Room",
         is_public=False,
@@ -218,43 +229,41 @@ def build_world() -> World:
         best_of=1,
         play_online=True,
     )
-    reg["unlisted", "player"] = events.register(unlisted, user=player)
-    guest = events.register(unlisted, display_name="Guest U", actor=organiser)
-    events.submit_decklist(player, reg["unlisted", "player"], legal_deck_text(1))
-    events.submit_decklist(organiser, guest, legal_deck_text(2))
-    unlisted = events.start_event(organiser, unlisted)
-    only = events.publish_round(organiser, events.pair_next_round(organiser, unlisted))
+    reg["unlisted", "player"] = register(unlisted, user=player)
+    guest = register(unlisted, display_name="Guest U", actor=organiser)
+    submit_decklist(player, reg["unlisted", "player"], legal_deck_text(1))
+    submit_decklist(organiser, guest, legal_deck_text(2))
+    unlisted = start_event(organiser, unlisted)
+    only = publish_round(organiser, pair_next_round(organiser, unlisted))
     match["unlisted"] = only.matches.get()
-    session = {"event": play.start_match(match["unlisted"])}
+    session = {"event": start_match(match["unlisted"])}
 
     # Casual games of the player: against a bot, in Ascension, conceded, for a friend.
-    session["bot"] = _play_until_every_hand_holds_cards(
-        play.create_bot_game(player, "voskhozhdenie")
-    )
-    session["ascension"] = play.create_bot_game(player, "ascension")
-    session["finished"] = play.create_bot_game(player, "voskhozhdenie")
-    play.concede(player, session["finished"])
-    session["friend"] = play.create_friend_game(player, "voskhozhdenie")
+    session["bot"] = _play_until_every_hand_holds_cards(create_bot_game(player, "voskhozhdenie"))
+    session["ascension"] = create_bot_game(player, "ascension")
+    session["finished"] = create_bot_game(player, "voskhozhdenie")
+    concede(player, session["finished"])
+    session["friend"] = create_friend_game(player, "voskhozhdenie")
 
     # Pods: the demo's; casual ones waiting, drafting, sealed, building and finished (the
     # last two drafted by their creator, the organiser, with the player and a bot).
     pod = {"demo": Pod.objects.get(event=demo)}
-    pod["waiting"] = drafting.create_pod(organiser, name="Open table")
-    drafting.join_pod(player, pod["waiting"])
-    pod["drafting"] = drafting.quick_pod(player)
-    pod["sealed"] = drafting.quick_pod(player, kind=Pod.Kind.SEALED)
+    pod["waiting"] = create_pod(organiser, name="Open table")
+    join_pod(player, pod["waiting"])
+    pod["drafting"] = quick_pod(player)
+    pod["sealed"] = quick_pod(player, kind=Pod.Kind.SEALED)
     pod["building"] = _drafted_pod(organiser, player, "Still building")
     pod["finished"] = _drafted_pod(organiser, player, "All built")
     Pod.objects.filter(pk=pod["finished"].pk).update(build_deadline=timezone.now())
-    assert drafting.finish_building(pod["finished"].pk)
+    assert finish_building(pod["finished"].pk)
     # An unlisted Sealed event of bots: its pod is built (and finished) at the start.
-    secret = events.create_event(
+    secret = create_event(
         organiser, name="Secret Sealed", is_public=False, format="sealed", swiss_rounds=1
     )
     for n in (1, 2):
-        events.register(secret, display_name=f"Bot {n}", actor=organiser, is_bot=True)
-    drafting.create_event_pods(organiser, secret, bots_inline=True)
-    (pod["secret"],) = drafting.start_event_pods(organiser, secret)
+        register(secret, display_name=f"Bot {n}", actor=organiser, is_bot=True)
+    create_event_pods(organiser, secret, bots_inline=True)
+    (pod["secret"],) = start_event_pods(organiser, secret)
     for key in pod:
         pod[key] = Pod.objects.get(pk=pod[key].pk)
     seat = {}

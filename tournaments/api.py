@@ -39,18 +39,19 @@ pending result reports by the match's players and the officials.
 
 Errors always have the body ``{"detail": "<message>"}`` (field errors of a request
 body keep DRF's ``{"field": ["message"]}`` form). :func:`exception_handler` maps
-the service errors, so the viewsets need no ``try``/``except``:
+the service errors (``tournaments.services.errors``), so the viewsets need no
+``try``/``except``:
 
-* ``services.NotAllowed`` -> **403** (**401** when nobody is logged in);
+* ``errors.NotAllowed`` -> **403** (**401** when nobody is logged in);
 * ``results.ResultError`` -> **400**: the games sent cannot have happened
   (``[0, 0, 0]`` in a best-of-3);
-* ``services.TournamentError`` -> **409 Conflict** for the actions listed in the
+* ``errors.TournamentError`` -> **409 Conflict** for the actions listed in the
   viewset's ``conflict_actions``: there the request itself was checked before the
   service was called (or carries nothing to check), so a refusal can only come
   from the state of the event, e.g. pairing while the round "still has 2
   result(s) missing", reporting a match that "already has a final result",
   publishing a round twice, registering for a full event;
-* ``services.TournamentError`` elsewhere (creating or editing an event) -> **400**;
+* ``errors.TournamentError`` elsewhere (creating or editing an event) -> **400**;
 * an unknown event, round, match or player -> **404**; malformed JSON -> **400**
   (DRF's ``ParseError``); a missing login for a change -> **401**.
 """
@@ -68,7 +69,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from tournaments import services
 from tournaments.models import (
     AuditEntry,
     Decklist,
@@ -98,6 +98,16 @@ from tournaments.serializers import (
     RoundSerializer,
     StandingsSerializer,
 )
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.errors import NotAllowed, TournamentError
+from tournaments.services.events import create_event, update_event
+from tournaments.services.pairing import pair_next_round, publish_round, repair_round
+from tournaments.services.permissions import check_official, check_organiser, is_official
+from tournaments.services.placements import enter_placements, report_placements
+from tournaments.services.players import check_in, drop, readd, register
+from tournaments.services.results import call_time, confirm_result, enter_result, report_result
+from tournaments.services.standings import PLACEMENT_RULESET
+from tournaments.services.starting import start_event
 
 # ---------------------------------------------------------------- errors
 
@@ -118,7 +128,7 @@ def exception_handler(exc, context):
     """DRF's handler, plus the service errors mapped to statuses (see the module docstring)."""
     view = context.get("view")
     request = context.get("request")
-    if isinstance(exc, services.NotAllowed):
+    if isinstance(exc, NotAllowed):
         user = getattr(request, "user", None)
         if user is not None and not user.is_authenticated:
             exc = exceptions.NotAuthenticated()
@@ -131,7 +141,7 @@ def exception_handler(exc, context):
             exc = exceptions.PermissionDenied(str(exc))
     elif isinstance(exc, ResultError):
         exc = Refused(str(exc))
-    elif isinstance(exc, services.TournamentError):
+    elif isinstance(exc, TournamentError):
         action_name = getattr(view, "action", None)
         if action_name is not None and action_name in getattr(view, "conflict_actions", ()):
             exc = Conflict(str(exc))
@@ -172,7 +182,7 @@ class EventScopedMixin(ApiMixin):
         return self._event
 
     def is_official(self) -> bool:
-        return services.is_official(self.request.user, self.get_event())
+        return is_official(self.request.user, self.get_event())
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
@@ -244,7 +254,7 @@ class EventViewSet(
     def create(self, request, *args, **kwargs):
         serializer = EventSerializer(data=request.data, context=self.get_serializer_context())
         serializer.is_valid(raise_exception=True)
-        event = services.create_event(request.user, **serializer.validated_data)
+        event = create_event(request.user, **serializer.validated_data)
         return Response(self._out(event), status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -255,12 +265,12 @@ class EventViewSet(
     )
     def partial_update(self, request, *args, **kwargs):
         event = self.get_object()
-        services.check_organiser(request.user, event)  # 403 before any validation
+        check_organiser(request.user, event)  # 403 before any validation
         serializer = EventUpdateSerializer(
             event, data=request.data, partial=True, context=self.get_serializer_context()
         )
         serializer.is_valid(raise_exception=True)
-        event = services.update_event(request.user, event, **serializer.validated_data)
+        event = update_event(request.user, event, **serializer.validated_data)
         return Response(self._out(event))
 
     @extend_schema(
@@ -274,7 +284,7 @@ class EventViewSet(
     )
     @action(detail=True, methods=["post"])
     def start(self, request, *args, **kwargs):
-        event = services.start_event(request.user, self.get_object())
+        event = start_event(request.user, self.get_object())
         return Response(self._out(event))
 
     def _out(self, event: Event) -> dict:
@@ -299,9 +309,9 @@ class StandingsView(ApiMixin, APIView):
         event = _event_or_404(event_slug)
         snapshot = StandingsSnapshot.objects.filter(event=event).first()
         if snapshot is None:
-            ruleset = services.PLACEMENT_RULESET if event.uses_pods else event.tiebreaks
+            ruleset = PLACEMENT_RULESET if event.uses_pods else event.tiebreaks
             data = {"after_round": 0, "ruleset": ruleset, "computed_at": None, "rows": []}
-        elif snapshot.ruleset == services.PLACEMENT_RULESET:
+        elif snapshot.ruleset == PLACEMENT_RULESET:
             data = {
                 "after_round": snapshot.after_round,
                 "ruleset": snapshot.ruleset,
@@ -332,7 +342,7 @@ class AuditViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericView
         if _fake(self):
             return AuditEntry.objects.none()
         event = self.get_event()
-        services.check_organiser(self.request.user, event)
+        check_organiser(self.request.user, event)
         return event.audit.select_related("actor").order_by("-created_at", "-pk")
 
 
@@ -371,7 +381,7 @@ class RegistrationViewSet(
     def create(self, request, *args, **kwargs):
         body = RegisterSelfSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        reg = services.register(
+        reg = register(
             self.get_event(),
             user=request.user,
             display_name=body.validated_data.get("display_name", ""),
@@ -390,7 +400,7 @@ class RegistrationViewSet(
     @action(detail=False, methods=["post"])
     def add(self, request, *args, **kwargs):
         event = self.get_event()
-        services.check_official(request.user, event)
+        check_official(request.user, event)
         body = AddPlayerSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         username = (body.validated_data.get("username") or "").strip()
@@ -401,7 +411,7 @@ class RegistrationViewSet(
                 raise exceptions.ValidationError(
                     {"username": [_("No user is called %(u)s.") % {"u": username}]}
                 )
-        reg = services.register(
+        reg = register(
             event,
             user=player,
             display_name=body.validated_data.get("display_name", ""),
@@ -417,7 +427,7 @@ class RegistrationViewSet(
     )
     @action(detail=True, methods=["post"], url_path="check-in")
     def check_in(self, request, *args, **kwargs):
-        reg = services.check_in(request.user, self.get_object())
+        reg = check_in(request.user, self.get_object())
         return self._out(reg)
 
     @extend_schema(
@@ -438,7 +448,7 @@ class RegistrationViewSet(
         body = DropSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         reg = self.get_object()
-        services.drop(request.user, reg, body.validated_data["reason"])
+        drop(request.user, reg, body.validated_data["reason"])
         if not Registration.objects.filter(pk=reg.pk).exists():
             return Response(status=status.HTTP_204_NO_CONTENT)
         return self._out(reg)
@@ -451,7 +461,7 @@ class RegistrationViewSet(
     )
     @action(detail=True, methods=["post"])
     def readd(self, request, *args, **kwargs):
-        reg = services.readd(request.user, self.get_object())
+        reg = readd(request.user, self.get_object())
         return self._out(reg)
 
     @extend_schema(
@@ -487,7 +497,7 @@ class RegistrationViewSet(
             return Response(DecklistSerializer(deck).data)
         body = DecklistSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        deck = services.submit_decklist(request.user, reg, body.validated_data["text"])
+        deck = submit_decklist(request.user, reg, body.validated_data["text"])
         deck.refresh_from_db()
         return Response(DecklistSerializer(deck).data)
 
@@ -550,7 +560,7 @@ class RoundViewSet(
         responses={201: RoundSerializer, **_errors(401, 403, 404, 409)},
     )
     def create(self, request, *args, **kwargs):
-        rnd = services.pair_next_round(request.user, self.get_event())
+        rnd = pair_next_round(request.user, self.get_event())
         return self._out(rnd, status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -561,7 +571,7 @@ class RoundViewSet(
     )
     @action(detail=True, methods=["post"])
     def publish(self, request, *args, **kwargs):
-        rnd = services.publish_round(request.user, self.get_object())
+        rnd = publish_round(request.user, self.get_object())
         return self._out(rnd)
 
     @extend_schema(
@@ -572,7 +582,7 @@ class RoundViewSet(
     )
     @action(detail=True, methods=["post"])
     def repair(self, request, *args, **kwargs):
-        rnd = services.repair_round(request.user, self.get_object())
+        rnd = repair_round(request.user, self.get_object())
         return self._out(rnd)
 
     @extend_schema(
@@ -587,7 +597,7 @@ class RoundViewSet(
     @action(detail=True, methods=["post"], url_path="call-time")
     def call_time(self, request, *args, **kwargs):
         rnd = self.get_object()
-        services.call_time(request.user, rnd)
+        call_time(request.user, rnd)
         return self._out(rnd)
 
     @extend_schema(
@@ -671,10 +681,10 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
         # Anyone else is refused by the service (403), whatever they send.
         if self.get_event().uses_pods:
             placements = self._placements(match)[0] if self._plays(match) else []
-            services.report_placements(request.user, match, placements)
+            report_placements(request.user, match, placements)
             return self._out(match)
         games = self._games(match) if self._plays(match) else []
-        services.report_result(request.user, match, games)
+        report_result(request.user, match, games)
         return self._out(match)
 
     @extend_schema(
@@ -685,7 +695,7 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
     @action(detail=True, methods=["post"])
     def confirm(self, request, *args, **kwargs):
         match = self.get_object()
-        services.confirm_result(request.user, match)
+        confirm_result(request.user, match)
         return self._out(match)
 
     @extend_schema(
@@ -700,12 +710,12 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
     @action(detail=True, methods=["post"])
     def result(self, request, *args, **kwargs):
         match = self.get_object()
-        services.check_official(request.user, self.get_event())  # 403 before validation
+        check_official(request.user, self.get_event())  # 403 before validation
         if self.get_event().uses_pods:
             placements, scores = self._placements(match)
-            services.enter_placements(request.user, match, placements, scores)
+            enter_placements(request.user, match, placements, scores)
             return self._out(match)
-        services.enter_result(request.user, match, self._games(match))
+        enter_result(request.user, match, self._games(match))
         return self._out(match)
 
 

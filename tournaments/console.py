@@ -16,7 +16,7 @@ Handler = Callable[[Any, Any, Mapping[str, str]], object]  # (user, event, poste
 
 @dataclass(frozen=True)
 class Action:
-    handler: Handler  # raises services.TournamentError / NotAllowed with a message
+    handler: Handler  # raises TournamentError / NotAllowed (services.errors) with a message
     success: str  # what the organiser is told when it worked (translated lazily)
 
 

@@ -1,8 +1,10 @@
 """Tournament data: events, people, rounds, matches, games, reports, audit.
 
 Models hold data and the small invariants the database can enforce. Every change
-of state goes through ``tournaments.services``; the algorithms live in the pure
-modules ``swiss``, ``standings`` and ``bracket``.
+of state goes through a module of ``tournaments.services``; the algorithms live in the
+pure modules ``swiss``, ``standings`` and ``bracket``. The statuses of events,
+registrations, rounds and matches move only along each model's ``TRANSITIONS``
+(``StatusPipeline``), as ``Pod`` and ``GameSession`` do in drafting and play.
 """
 
 from __future__ import annotations
@@ -27,11 +29,58 @@ def game_system_choices() -> list[tuple[str, str]]:
     return [(info.key, info.name) for info in registry.all_systems()]
 
 
-class Event(models.Model):
+class StatusError(Exception):
+    """A status change the model's ``TRANSITIONS`` do not allow (a bug in the caller)."""
+
+
+class StatusPipeline:
+    """A ``status`` that moves only along the arrows of the model's ``TRANSITIONS``.
+
+    ``set_status`` moves one row in memory (its caller saves it) and refuses any other
+    move with ``StatusError``, changing nothing. ``StatusQuerySet.move_to`` moves rows
+    in the database by the same table.
+    """
+
+    TRANSITIONS: dict[str, tuple[str, ...]] = {}
+
+    def can_move_to(self, status: str) -> bool:
+        return status in self.TRANSITIONS.get(self.status, ())
+
+    def set_status(self, status: str) -> None:
+        """Move along the pipeline, or raise ``StatusError``."""
+        if not self.can_move_to(status):
+            raise StatusError(
+                f"{self._meta.model_name} {self.pk}: {self.status} → {status} is not allowed"
+            )
+        self.status = status
+
+    @classmethod
+    def statuses_before(cls, status: str) -> list[str]:
+        """Every status that may move to ``status``."""
+        return [before for before, after in cls.TRANSITIONS.items() if status in after]
+
+
+class StatusQuerySet(models.QuerySet):
+    def move_to(self, status: str, **fields) -> int:
+        """Move, in one UPDATE, the rows whose status may move to ``status`` (setting
+        ``fields`` too); rows in any other status are left as they are. Returns how many
+        moved: a compare-and-set, so of two transactions moving one row one sees 1."""
+        before = self.model.statuses_before(status)
+        return self.filter(status__in=before).update(status=status, **fields)
+
+
+class Event(StatusPipeline, models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
+
+    # The lifecycle: a status only moves along these arrows (see ``set_status``).
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
+        Status.REGISTRATION: (Status.RUNNING,),  # started
+        Status.RUNNING: (Status.FINISHED,),  # its last round completed
+        Status.FINISHED: (),
+    }
 
     class Structure(models.TextChoices):
         SWISS = "swiss", _("Swiss")
@@ -49,7 +98,7 @@ class Event(models.Model):
     name = models.CharField(_("name"), max_length=120)
     slug = models.SlugField(_("address"), max_length=140, unique=True)
     # The game and one of its formats, as the registry knows them (engine.core.registry);
-    # ``services.create_event`` fills in the registry's defaults when none is given.
+    # ``services.events.create_event`` fills in the registry's defaults when none is given.
     game_system = models.CharField(_("game"), max_length=40)
     format = models.CharField(_("format"), max_length=20)
     structure = models.CharField(
@@ -121,6 +170,8 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    objects = StatusQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created_at"]
         verbose_name = _("event")
@@ -191,11 +242,23 @@ class EventStaff(models.Model):
         constraints = [models.UniqueConstraint(fields=["event", "user"], name="one_role_per_event")]
 
 
-class Registration(models.Model):
+class Registration(StatusPipeline, models.Model):
     class Status(models.TextChoices):
         REGISTERED = "registered", _("Registered")
         CHECKED_IN = "checked_in", _("Checked in")
         DROPPED = "dropped", _("Dropped")
+
+    # A status only moves along these arrows (see ``set_status``). A late entry is
+    # created checked in.
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
+        Status.REGISTERED: (Status.CHECKED_IN, Status.DROPPED),
+        # Checking in again changes nothing (a second check-in; the start checks in
+        # every player still in, those checked in already included).
+        Status.CHECKED_IN: (Status.CHECKED_IN, Status.DROPPED),
+        # Re-added: checked in while the event runs, registered otherwise (before the
+        # start, and also after the end).
+        Status.DROPPED: (Status.REGISTERED, Status.CHECKED_IN),
+    }
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     user = models.ForeignKey(
@@ -215,6 +278,8 @@ class Registration(models.Model):
     drop_reason = models.CharField(max_length=200, blank=True)
     is_bot = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = StatusQuerySet.as_manager()
 
     class Meta:
         ordering = ["display_name", "pk"]
@@ -251,11 +316,19 @@ class Decklist(models.Model):
     is_legal = models.BooleanField(null=True, default=None)
 
 
-class Round(models.Model):
+class Round(StatusPipeline, models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
         PUBLISHED = "published", _("Published")
         COMPLETED = "completed", _("Completed")
+
+    # A status only moves along these arrows (see ``set_status``). A draft round that
+    # is paired again is deleted and made anew.
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
+        Status.DRAFT: (Status.PUBLISHED,),
+        Status.PUBLISHED: (Status.COMPLETED,),  # every match final
+        Status.COMPLETED: (),
+    }
 
     class Kind(models.TextChoices):
         SWISS = "swiss", _("Swiss")
@@ -272,6 +345,8 @@ class Round(models.Model):
     completed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = StatusQuerySet.as_manager()
+
     class Meta:
         ordering = ["event", "number"]
         constraints = [
@@ -286,12 +361,24 @@ class Round(models.Model):
         return gettext("Round %(n)d") % {"n": self.number}
 
 
-class Match(models.Model):
+class Match(StatusPipeline, models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Playing")
         REPORTED = "reported", _("Awaiting confirmation")
         DISPUTED = "disputed", _("Disputed")
         FINAL = "final", _("Final")
+
+    # A status only moves along these arrows (see ``set_status``). Final: the players'
+    # reports agree, or an official, time called, the engine or a bye settled it.
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
+        Status.PENDING: (Status.REPORTED, Status.FINAL),
+        # A player reports again, or another player of a pod agrees: still waiting.
+        Status.REPORTED: (Status.REPORTED, Status.DISPUTED, Status.FINAL),
+        # Another report that differs keeps it disputed; in a pod, reports changed to
+        # agree while a player has yet to report take it back to waiting.
+        Status.DISPUTED: (Status.DISPUTED, Status.REPORTED, Status.FINAL),
+        Status.FINAL: (Status.FINAL,),  # an official overrides a final result
+    }
 
     class Source(models.TextChoices):
         NONE = "", "—"
@@ -314,6 +401,8 @@ class Match(models.Model):
     )
     finished_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
+
+    objects = StatusQuerySet.as_manager()
 
     class Meta:
         ordering = ["round", "table"]

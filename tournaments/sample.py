@@ -12,8 +12,9 @@ import random
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import services, swiss
+from tournaments import swiss
 from tournaments.models import Event, EventStaff, Match, MatchSeat, Registration, Round
+from tournaments.services.standings import refresh_standings
 
 
 @transaction.atomic
@@ -110,5 +111,5 @@ def bulk_event(organiser, players: int, rounds: int, seed: int = 1, name: str = 
             )
         Match.objects.bulk_update([m for m in matches if m.winner_id], ["winner"])
         MatchSeat.objects.bulk_create(seats)
-    services.refresh_standings(event)
+    refresh_standings(event)
     return event

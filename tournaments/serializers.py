@@ -18,7 +18,6 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments import services
 from tournaments.models import (
     AuditEntry,
     Decklist,
@@ -29,6 +28,8 @@ from tournaments.models import (
     ResultReport,
     Round,
 )
+from tournaments.services.events import EDITABLE_FIELDS
+from tournaments.services.permissions import is_official
 from tournaments.standings import RULESETS
 
 
@@ -46,7 +47,7 @@ def _user(serializer: serializers.Serializer):
 def _is_official(serializer: serializers.Serializer, event_of: Callable[[], Event]) -> bool:
     # The viewsets put the event in the context, so its staff is looked up once per request.
     event = serializer.context.get("event") or event_of()
-    return services.is_official(_user(serializer), event)
+    return is_official(_user(serializer), event)
 
 
 # ---------------------------------------------------------------- events
@@ -121,7 +122,7 @@ class EventUpdateSerializer(EventSerializer):
     player_count = None  # not part of the request
 
     class Meta(EventSerializer.Meta):
-        fields = list(services.EDITABLE_FIELDS)
+        fields = list(EDITABLE_FIELDS)
         read_only_fields: list[str] = []
         extra_kwargs: dict = {}
 

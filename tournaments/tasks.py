@@ -7,8 +7,9 @@ import time
 from celery import shared_task
 from django.core.cache import cache
 
-from tournaments import live, services
+from tournaments import live
 from tournaments.models import Event
+from tournaments.services import decklists, pairing, standings
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -17,7 +18,7 @@ def advance_event(event_id: int) -> int | None:
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return None
-    rnd = services.advance(event)
+    rnd = pairing.advance(event)
     return rnd.number if rnd else None
 
 
@@ -45,7 +46,7 @@ def lock_decklists_at_deadline(event_id: int, deadline: float | None = None) -> 
         if timezone.now() < current:
             queue_at(lock_decklists_at_deadline, (event_id, deadline), current)
             return 0
-    return services.lock_decklists_at_deadline(event)
+    return decklists.lock_decklists_at_deadline(event)
 
 
 STANDINGS_DEBOUNCE_SECONDS = 1
@@ -58,7 +59,7 @@ def refresh_standings(event_id: int) -> None:
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return
-    services.refresh_standings(event)
+    standings.refresh_standings(event)
     live.broadcast_on_commit(event_id, "standings")
 
 

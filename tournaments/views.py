@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import bracket as bracket_core
-from tournaments import console, services
+from tournaments import console
 from tournaments.forms import AddPlayerForm, DecklistForm, EventForm, StaffForm
 from tournaments.models import (
     AuditEntry,
@@ -32,6 +32,30 @@ from tournaments.models import (
     StandingsSnapshot,
 )
 from tournaments.results import ResultError, games_from_counts
+from tournaments.services.brackets import bracket_winners
+from tournaments.services.decklists import (
+    draft_not_over,
+    is_limited,
+    lock_decklists,
+    no_decklists_message,
+    submit_decklist,
+)
+from tournaments.services.errors import NotAllowed, TournamentError
+from tournaments.services.events import (
+    add_staff,
+    create_event,
+    recommended_rounds,
+    remove_staff,
+    update_event,
+)
+from tournaments.services.pairing import pair_next_round, publish_round, repair_round, swap_players
+from tournaments.services.permissions import is_official, role_of
+from tournaments.services.placements import enter_placements, report_placements
+from tournaments.services.players import check_in, drop, readd
+from tournaments.services.players import register as register_player
+from tournaments.services.results import call_time, confirm_result, enter_result, report_result
+from tournaments.services.standings import PLACEMENT_RULESET, rounds_with_matches
+from tournaments.services.starting import start_event
 from tournaments.standings import RULESETS
 
 
@@ -40,7 +64,7 @@ def _event(slug: str) -> Event:
 
 
 def _ctx(request: HttpRequest, event: Event, **extra) -> dict:
-    role = services.role_of(request.user, event)
+    role = role_of(request.user, event)
     my_reg = None
     if request.user.is_authenticated:
         my_reg = event.registrations.filter(user=request.user).first()
@@ -81,8 +105,8 @@ def event_create(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None, initial={"tiebreaks": "mtr"})
     if request.method == "POST" and form.is_valid():
         try:
-            event = services.create_event(request.user, **form.cleaned_data)
-        except services.TournamentError as exc:
+            event = create_event(request.user, **form.cleaned_data)
+        except TournamentError as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("Event created. Share its page so players can register."))
@@ -96,7 +120,7 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
     ctx = _ctx(request, event, snapshot=snapshot, ruleset=RULESETS[event.tiebreaks])
     ctx["player_count"] = event.registrations.exclude(status=Registration.Status.DROPPED).count()
-    ctx["limited"] = services.is_limited(event)
+    ctx["limited"] = is_limited(event)
     if ctx["limited"]:
         ctx["pods"] = list(event.pods.order_by("number"))
         if request.user.is_authenticated:
@@ -178,7 +202,7 @@ def _bracket_columns(event: Event) -> list[dict]:
         return []
     brk = bracket_core.Bracket.from_json(event.bracket["bracket"])
     seeds = event.bracket["seeds"]
-    winners = services._bracket_winners(event)
+    winners = bracket_winners(event)
     state = bracket_core.resolve(brk, seeds, winners)
     names = dict(event.registrations.values_list("pk", "display_name"))
     seed_of = {pid: n for n, pid in enumerate(seeds, start=1)}
@@ -251,7 +275,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
     response, writer = _csv_response(f"{event.slug}-standings.csv")
-    if snapshot is not None and snapshot.ruleset == services.PLACEMENT_RULESET:
+    if snapshot is not None and snapshot.ruleset == PLACEMENT_RULESET:
         writer.writerow(
             [
                 "rank",
@@ -327,7 +351,7 @@ def pairings_csv(request: HttpRequest, slug: str) -> HttpResponse:
                 "status",
             ]
         )
-        for rnd in services.rounds_with_matches(event).exclude(status=Round.Status.DRAFT):
+        for rnd in rounds_with_matches(event).exclude(status=Round.Status.DRAFT):
             for match in rnd.matches.all():
                 seats = list(match.seats.all())
                 pad = [""] * (size - len(seats))
@@ -345,7 +369,7 @@ def pairings_csv(request: HttpRequest, slug: str) -> HttpResponse:
                 )
         return response
     writer.writerow(["round", "table", "player_1", "player_2", "score", "status"])
-    for rnd in services.rounds_with_matches(event).exclude(status=Round.Status.DRAFT):
+    for rnd in rounds_with_matches(event).exclude(status=Round.Status.DRAFT):
         for match in rnd.matches.all():
             seats = list(match.seats.all())
             names = [s.registration.display_name for s in seats] + [""] * (2 - len(seats))
@@ -374,7 +398,7 @@ def _posted_text(post, name: str) -> str:
     refuses it."""
     value = post.get(name, "")
     if "\x00" in value:
-        raise services.TournamentError(_("Null characters are not allowed."))
+        raise TournamentError(_("Null characters are not allowed."))
     return value
 
 
@@ -389,9 +413,9 @@ def _posted_pk(post, name: str) -> str:
 def _run(request: HttpRequest, action: Callable[[], object], success: str | None = None) -> bool:
     try:
         action()
-    except services.NotAllowed as exc:
+    except NotAllowed as exc:
         raise PermissionDenied(str(exc)) from None
-    except (services.TournamentError, ResultError) as exc:
+    except (TournamentError, ResultError) as exc:
         messages.error(request, str(exc))
         return False
     if success:
@@ -405,7 +429,7 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     _run(
         request,
-        lambda: services.register(
+        lambda: register_player(
             event, user=request.user, display_name=_posted_text(request.POST, "display_name")
         ),
         _("You are registered."),
@@ -419,11 +443,11 @@ def self_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     event = _event(slug)
     reg = get_object_or_404(Registration, event=event, user=request.user)
     if action == "check-in":
-        _run(request, lambda: services.check_in(request.user, reg), _("You are checked in."))
+        _run(request, lambda: check_in(request.user, reg), _("You are checked in."))
     elif action == "drop":
         _run(
             request,
-            lambda: services.drop(request.user, reg, _posted_text(request.POST, "reason")),
+            lambda: drop(request.user, reg, _posted_text(request.POST, "reason")),
             _("You have dropped."),
         )
     else:
@@ -444,9 +468,7 @@ def decklist(request: HttpRequest, slug: str) -> HttpResponse:
         and form.is_valid()
         and _run(
             request,
-            lambda: saved.append(
-                services.submit_decklist(request.user, reg, form.cleaned_data["text"])
-            ),
+            lambda: saved.append(submit_decklist(request.user, reg, form.cleaned_data["text"])),
         )
     ):
         if saved[0].is_legal is False:
@@ -470,7 +492,7 @@ def decklist(request: HttpRequest, slug: str) -> HttpResponse:
             deck=existing,
             deadline_passed=deadline_passed,
             deck_rules=_deck_rules(event),
-            no_decklists=services.no_decklists_message(event),
+            no_decklists=no_decklists_message(event),
         ),
     )
 
@@ -523,18 +545,14 @@ def _parse_placements(post, seats: int) -> list[int]:
 
 def _report(user, match: Match, post) -> object:
     if match.round.event.uses_pods:
-        return services.report_placements(
-            user, match, _parse_placements(post, len(match.seats.all()))
-        )
-    return services.report_result(user, match, _parse_games(post, match.best_of))
+        return report_placements(user, match, _parse_placements(post, len(match.seats.all())))
+    return report_result(user, match, _parse_games(post, match.best_of))
 
 
 def _enter(user, match: Match, post) -> object:
     if match.round.event.uses_pods:
-        return services.enter_placements(
-            user, match, _parse_placements(post, len(match.seats.all()))
-        )
-    return services.enter_result(user, match, _parse_games(post, match.best_of))
+        return enter_placements(user, match, _parse_placements(post, len(match.seats.all())))
+    return enter_result(user, match, _parse_games(post, match.best_of))
 
 
 @login_required
@@ -557,7 +575,7 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
         elif request.POST.get("confirm"):
             _run(
                 request,
-                lambda: services.confirm_result(request.user, seat.match),
+                lambda: confirm_result(request.user, seat.match),
                 _("Result confirmed."),
             )
         else:
@@ -669,7 +687,7 @@ def _round_notice(event: Event, draft: Round | None, live: Round | None) -> dict
 @require_GET
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    if not services.is_official(request.user, event):
+    if not is_official(request.user, event):
         raise PermissionDenied(
             _("Only the organisers and judges of this event can open its console.")
         )
@@ -678,7 +696,7 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     )
     draft = event.rounds.filter(status=Round.Status.DRAFT).first()
     live = event.rounds.filter(status=Round.Status.PUBLISHED).first()
-    limited = services.is_limited(event)
+    limited = is_limited(event)
     ctx = _ctx(
         request,
         event,
@@ -693,15 +711,13 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         form=EventForm(instance=event),
         staff_form=StaffForm(),
         add_form=AddPlayerForm(),
-        recommended=services.recommended_rounds(sum(1 for r in registrations if r.is_active)),
+        recommended=recommended_rounds(sum(1 for r in registrations if r.is_active)),
         game_numbers=range(1, event.best_of * 2 + 1),
         pods=list(event.pods.order_by("number")) if limited else [],
         limited=limited,
         **console.context(event),
         pods_waiting=event.pods.filter(status="waiting").exists(),
-        draft_not_over=services.draft_not_over(event)
-        if event.status == Event.Status.REGISTRATION
-        else None,
+        draft_not_over=draft_not_over(event) if event.status == Event.Status.REGISTRATION else None,
     )
     return render(request, "tournaments/manage.html", ctx)
 
@@ -712,7 +728,7 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     event = _event(slug)
     user = request.user
     post = request.POST
-    if not services.is_official(user, event):
+    if not is_official(user, event):
         raise PermissionDenied(_("Only the organisers and judges of this event can do that."))
 
     def reg() -> Registration:
@@ -730,58 +746,56 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         if username:
             player_user = get_user_model().objects.filter(username=username).first()
             if player_user is None:
-                raise services.TournamentError(_("No user is called %(u)s.") % {"u": username})
-        return services.register(
+                raise TournamentError(_("No user is called %(u)s.") % {"u": username})
+        return register_player(
             event, user=player_user, display_name=_posted_text(post, "display_name"), actor=user
         )
 
     def edit():
         form = EventForm(post, instance=Event.objects.get(pk=event.pk))
         if not form.is_valid():
-            raise services.TournamentError(
-                "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
-            )
-        return services.update_event(user, event, **form.cleaned_data)
+            raise TournamentError("; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+        return update_event(user, event, **form.cleaned_data)
 
     def staff():
         form = StaffForm(post)
         if not form.is_valid():
-            raise services.TournamentError(_("Give a username and a role."))
+            raise TournamentError(_("Give a username and a role."))
         member = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
         if member is None:
-            raise services.TournamentError(
+            raise TournamentError(
                 _("No user is called %(u)s.") % {"u": form.cleaned_data["username"]}
             )
         if post.get("remove"):
-            return services.remove_staff(user, event, member)
-        return services.add_staff(user, event, member, form.cleaned_data["role"])
+            return remove_staff(user, event, member)
+        return add_staff(user, event, member, form.cleaned_data["role"])
 
     def swap():
         first = get_object_or_404(Registration, event=event, pk=_posted_pk(post, "first"))
         second = get_object_or_404(Registration, event=event, pk=_posted_pk(post, "second"))
-        return services.swap_players(user, rnd(), first, second)
+        return swap_players(user, rnd(), first, second)
 
     actions: dict[str, tuple[Callable[[], object], str]] = {
-        "start": (lambda: services.start_event(user, event), _("The event has started.")),
+        "start": (lambda: start_event(user, event), _("The event has started.")),
         "pair": (
-            lambda: services.pair_next_round(user, event),
+            lambda: pair_next_round(user, event),
             _("Round paired: review it, then publish."),
         ),
-        "publish": (lambda: services.publish_round(user, rnd()), _("Round published.")),
-        "repair": (lambda: services.repair_round(user, rnd()), _("Round paired again.")),
+        "publish": (lambda: publish_round(user, rnd()), _("Round published.")),
+        "repair": (lambda: repair_round(user, rnd()), _("Round paired again.")),
         "swap": (swap, _("Players swapped.")),
-        "time": (lambda: services.call_time(user, rnd()), _("Time called.")),
+        "time": (lambda: call_time(user, rnd()), _("Time called.")),
         "result": (lambda: _enter(user, match(), post), _("Result saved.")),
         "add-player": (add_player, _("Player added.")),
-        "check-in": (lambda: services.check_in(user, reg()), _("Player checked in.")),
+        "check-in": (lambda: check_in(user, reg()), _("Player checked in.")),
         "drop": (
-            lambda: services.drop(user, reg(), _posted_text(post, "reason")),
+            lambda: drop(user, reg(), _posted_text(post, "reason")),
             _("Player dropped."),
         ),
-        "readd": (lambda: services.readd(user, reg()), _("Player re-added.")),
+        "readd": (lambda: readd(user, reg()), _("Player re-added.")),
         "settings": (edit, _("Settings saved.")),
         "staff": (staff, _("Staff updated.")),
-        "lock-decklists": (lambda: services.lock_decklists(user, event), _("Decklists locked.")),
+        "lock-decklists": (lambda: lock_decklists(user, event), _("Decklists locked.")),
     }
     for name, added in console.actions().items():  # the apps above (tournaments.console)
         actions[name] = (lambda h=added.handler: h(user, event, post), added.success)

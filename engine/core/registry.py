@@ -61,8 +61,9 @@ class GameSystemInfo:
     formats: tuple[Format, ...] = field(default_factory=tuple)
     # Dotted paths, imported on first use so that the registry stays cheap to load:
     engine: str = ""  # a module-level GameSystem object, e.g. "engine.voskhozhdenie.game:SYSTEM"
-    decks: str = ""  # a deck checker, e.g. "engine.voskhozhdenie.decks:CHECKER"
+    decks: str = ""  # the decklist service (engine.core.decklists), e.g. "engine.voskhozhdenie.decklists:DECKLISTS"
     simulation: str = ""  # bots and sample decks for the simulator and the bench
+    limited: str = ""  # boosters, draft bots and deck sections (engine.core.limited)
     # Limited play (the drafting app): the set each booster comes from by default, and how
     # many boosters a player opens in a draft and in sealed (0: the game has no boosters).
     draft_sets: tuple[str, ...] = ()
@@ -83,7 +84,8 @@ class GameSystemInfo:
     play_config: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     def load(self, what: str):
-        """The engine ("engine"), deck checker ("decks") or simulation kit ("simulation")."""
+        """The engine ("engine"), decklist service ("decks"), simulation kit ("simulation")
+        or limited kit ("limited")."""
         path = getattr(self, what)
         if not path:
             raise UnknownGameSystem(f"{self.name} has no {what} yet")
@@ -131,6 +133,11 @@ def register(info: GameSystemInfo) -> GameSystemInfo:
     return info
 
 
+def unregister(key: str) -> None:
+    """Take a system out again (a test's own game, registered for one test)."""
+    _REGISTRY.pop(key, None)
+
+
 def get(key: str) -> GameSystemInfo:
     try:
         return _REGISTRY[key]
@@ -153,7 +160,7 @@ def default_system() -> GameSystemInfo:
 def default_drafting_system() -> GameSystemInfo:
     """The system a pod gets when none is named: the first registered with boosters."""
     for info in _REGISTRY.values():
-        if info.draft_sets and info.boosters_per_player:
+        if info.limited and info.draft_sets and info.boosters_per_player:
             return info
     raise UnknownGameSystem("no game system with boosters is registered")
 
@@ -184,8 +191,9 @@ register(
             Format("sealed", "Sealed", "Силед", limited=True, sealed=True),
         ),
         engine="engine.voskhozhdenie.game:SYSTEM",
-        decks="engine.voskhozhdenie.decks:CHECKER",
+        decks="engine.voskhozhdenie.decklists:DECKLISTS",
         simulation="engine.voskhozhdenie.simkit:KIT",
+        limited="engine.voskhozhdenie.limited:KIT",
         draft_sets=("VS1",),
         boosters_per_player=4,  # 3.2.5: four boosters a player
         sealed_boosters=6,

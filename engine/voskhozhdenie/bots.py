@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from engine.core.protocol import Action, State
-from engine.voskhozhdenie.game import _Game
+from engine.voskhozhdenie.rules import Rules
 
 
 class RandomBot:
@@ -41,7 +41,7 @@ class HeuristicBot:
         if actions is None:
             actions, g = self.system.legal_actions_game(state, seat)
         else:
-            g = _Game(self.system, state, readonly=True)
+            g = Rules(self.system, state, readonly=True)
         if len(actions) == 1:
             return actions[0]
         pending = state["pending"]

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.protocol import State
+from engine.voskhozhdenie.rules import Rules
 
 
 def _card(game, iid: int) -> dict[str, Any]:
@@ -76,9 +77,7 @@ def _replacement_view(game, pending: dict, player: int | None) -> dict[str, Any]
 
 
 def build_view(system, state: State, player: int | None) -> dict[str, Any]:
-    from engine.voskhozhdenie.game import _Game
-
-    g = _Game(system, state, readonly=True)
+    g = Rules(system, state, readonly=True)
     players = []
     for p in state["players"]:
         seat = p["seat"]

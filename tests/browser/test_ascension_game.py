@@ -3,8 +3,8 @@ own Chromium context, on the Ascension table (``templates/play/ascension/table.h
 
 Every move goes the way it goes on the site: a click on one of the table's action buttons
 posts it (play.js, fetch, 202), the server queues ``play.tasks.apply_action``, a Celery
-worker applies it (``services.apply_action``) and the push redraws both pages. The test
-never touches the game's state: it only clicks, choosing the button the way a simple
+worker applies it (``play.services.acting.apply_action``) and the push redraws both
+pages. The test never touches the game's state: it only clicks, choosing the button the way a simple
 player would (the first button of the best kind: make the pending choice, play a card,
 use a Construct, fight, buy, end the turn).
 
@@ -33,8 +33,9 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-from play import services
 from play.models import GameSession
+from play.services.reading import replay_state
+from play.services.starting import create_friend_game, join_game
 from tests.browser.conftest import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -48,11 +49,11 @@ PRIORITY = {"choose": 0, "play": 1, "activate": 2, "defeat": 3, "acquire": 4, "e
 
 @pytest.fixture
 def ascension_game(alice, bob, live_server_url):
-    session = services.create_friend_game(alice, "ascension", time_bank=None)
+    session = create_friend_game(alice, "ascension", time_bank=None)
     session.seed = SEED
     session.config = {**session.config, "honor_pool": POOL}  # dealt when bob joins
     session.save(update_fields=["seed", "config"])
-    session = services.join_game(bob, session.invite_token)
+    session = join_game(bob, session.invite_token)
     session.refresh_from_db()
     assert session.status == GameSession.Status.RUNNING
     assert session.state["pool"] == session.state["pool_start"] == POOL
@@ -62,7 +63,7 @@ def ascension_game(alice, bob, live_server_url):
 def _final(session_id: int):
     session = GameSession.objects.get(pk=session_id)
     log = list(session.actions.order_by("seq").values_list("seq", "seat", "action"))
-    return session, log, services.replay_state(session)
+    return session, log, replay_state(session)
 
 
 def _seq(page: Page) -> int:

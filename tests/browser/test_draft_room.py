@@ -14,13 +14,15 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from drafting import bots
-from drafting import services as drafting
 from drafting.models import Pod
+from drafting.services.creating import create_event_pods
+from drafting.services.starting import start_event_pods
 from engine.core import rng
+from engine.voskhozhdenie import draftbots as bots
 from engine.voskhozhdenie import loader
 from tests.browser.conftest import log_in
-from tournaments import services as events
+from tournaments.services.events import create_event
+from tournaments.services.players import register
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,12 +32,12 @@ PICKS = 60  # 4 boosters of 15 cards (VS1)
 
 @pytest.fixture
 def draft_event(alice, bob, live_server_url):
-    event = events.create_event(alice, name="Draft Night", format="draft", swiss_rounds=3)
-    events.register(event, user=bob, display_name="Bob")
+    event = create_event(alice, name="Draft Night", format="draft", swiss_rounds=3)
+    register(event, user=bob, display_name="Bob")
     for n in range(1, 8):
-        events.register(event, display_name=f"Bot {n}", actor=alice, is_bot=True)
-    (pod,) = drafting.create_event_pods(alice, event, bots_inline=True, pick_max_seconds=600)
-    drafting.start_event_pods(alice, event)
+        register(event, display_name=f"Bot {n}", actor=alice, is_bot=True)
+    (pod,) = create_event_pods(alice, event, bots_inline=True, pick_max_seconds=600)
+    start_event_pods(alice, event)
     return event, Pod.objects.get(pk=pod.pk)
 
 

@@ -19,9 +19,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from drafting import draft as draft_core
-from drafting import services as drafting
 from drafting.models import Pod, Seat
-from tournaments import services as events
+from drafting.services.creating import create_event_pods, create_pod, quick_pod
+from drafting.services.picks import make_pick
+from drafting.services.starting import start_event_pods, start_pod
+from tournaments.services.events import create_event
+from tournaments.services.players import register
 
 from .test_draft_room import PHONE, log_in, overflow
 
@@ -63,7 +66,7 @@ def phone_page(new_page, username: str) -> tuple[Page, list[str]]:
 def review_pod(bob, live_server_url):
     """Bob and three bots, pick timer on, a minute of review: Bob has made 14 picks and
     holds the last card of the first booster."""
-    pod = drafting.create_pod(
+    pod = create_pod(
         bob,
         name="Review table",
         seats_count=4,
@@ -72,13 +75,13 @@ def review_pod(bob, live_server_url):
         pick_max_seconds=600,
         review_seconds=60,
     )
-    pod = drafting.start_pod(bob, pod)
+    pod = start_pod(bob, pod)
     for _ in range(14):
         pod = Pod.objects.get(pk=pod.pk)
         seat = Seat.objects.get(pod=pod, user=bob)
         pack = draft_core.current_pack(pod.state, seat.number)
         number = draft_core.pick_number(pod.state, seat.number)
-        drafting.make_pick(bob, pod, number, pack["cards"][0])
+        make_pick(bob, pod, number, pack["cards"][0])
     return Pod.objects.get(pk=pod.pk)
 
 
@@ -129,15 +132,15 @@ def test_a_new_booster_opens_behind_a_review_of_the_pool_which_the_player_may_cu
 @pytest.fixture
 def event_pod(alice, bob, charlie, live_server_url):
     """A Draft event's pod: Bob, Charlie and two bots, two boosters each, timer on."""
-    event = events.create_event(alice, name="Thursday Draft", format="draft", swiss_rounds=2)
-    events.register(event, user=bob)
-    events.register(event, user=charlie)
+    event = create_event(alice, name="Thursday Draft", format="draft", swiss_rounds=2)
+    register(event, user=bob)
+    register(event, user=charlie)
     for n in (1, 2):
-        events.register(event, display_name=f"Bot {n}", actor=alice, is_bot=True)
-    (pod,) = drafting.create_event_pods(
+        register(event, display_name=f"Bot {n}", actor=alice, is_bot=True)
+    (pod,) = create_event_pods(
         alice, event, boosters_per_player=2, bots_inline=True, pick_max_seconds=600
     )
-    drafting.start_event_pods(alice, event)
+    start_event_pods(alice, event)
     return Pod.objects.get(pk=pod.pk)
 
 
@@ -225,7 +228,7 @@ def test_the_organiser_hands_a_seat_to_a_bot_and_a_player_leaves_mid_draft(event
 @pytest.fixture
 def sealed_pod(bob, live_server_url):
     """Bob and seven bots open six boosters each (Sealed): deck building at once."""
-    return drafting.quick_pod(bob, kind=Pod.Kind.SEALED)
+    return quick_pod(bob, kind=Pod.Kind.SEALED)
 
 
 def test_sealed_deck_building_fits_a_phone(sealed_pod, new_page):

@@ -6,7 +6,8 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.tournaments.factories import make_event, play_round
-from tournaments import services
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.players import drop
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,8 +22,8 @@ def running_event(alice, live_server_url):
     """
     event, regs = make_event(alice, players=10, swiss_rounds=2, top_cut=4)
     play_round(alice, event)
-    services.publish_round(alice, services.pair_next_round(alice, event))
-    services.drop(alice, regs[-1], "left early")
+    publish_round(alice, pair_next_round(alice, event))
+    drop(alice, regs[-1], "left early")
     return event, regs
 
 

@@ -4,9 +4,9 @@ the standings page (open in a third) changes when the match ends.
 The event is an online Ascension event (Swiss, best of 3) run through the organiser's
 services: two players register, round 1 is paired and published. Publishing queues the
 round's task (``play.tasks.start_round_games``); the test records that it was queued and
-runs what it runs, ``play.services.start_round_games``, with one engine setting of its own:
-``honor_pool`` 1 (a house rule for short games, docs/ascension.md), which the match's later
-games keep. So game 1 is dealt by the platform, from a seed of its own, and each later game
+runs what it runs, ``play.services.starting.start_round_games``, with one engine setting
+of its own: ``honor_pool`` 1 (a house rule for short games, docs/ascension.md), which the
+match's later games keep. So game 1 is dealt by the platform, from a seed of its own, and each later game
 is dealt by the platform when the one before ends.
 
 The games are played on a second daphne in embedded mode (``embedded_server`` in
@@ -36,11 +36,17 @@ from playwright.sync_api import Browser, Page, expect
 
 from config import push
 from engine.ascension.game import SYSTEM
-from play import services, tasks
+from play import tasks
 from play.models import GameSession
+from play.services.acting import apply_action
+from play.services.reading import replay_state
+from play.services.starting import start_round_games
 from tests.browser.conftest import log_in
-from tournaments import services as tournament_services
 from tournaments.models import Game, Match
+from tournaments.services.events import create_event
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.players import register
+from tournaments.services.starting import start_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,7 +60,7 @@ POWER_CARD = "Militia"  # the starter deck's power card (1 power); the race buys
 def bo3_match(alice, bob, charlie, live_server_url, monkeypatch):
     """An online Swiss event, best of 3, with round 1 published; game 1 dealt by the
     platform with the short honor pool. Returns the event and game 1."""
-    event = tournament_services.create_event(
+    event = create_event(
         alice,
         name="Online best of three",
         game_system="ascension",
@@ -64,15 +70,13 @@ def bo3_match(alice, bob, charlie, live_server_url, monkeypatch):
         play_online=True,
     )
     for user in (bob, charlie):
-        tournament_services.register(event, user=user)
-    event = tournament_services.start_event(alice, event)
+        register(event, user=user)
+    event = start_event(alice, event)
     queued: list[int] = []  # the round's task; no worker reads this process's queue
     monkeypatch.setattr(tasks.start_round_games, "delay", queued.append)
-    rnd = tournament_services.publish_round(
-        alice, tournament_services.pair_next_round(alice, event)
-    )
+    rnd = publish_round(alice, pair_next_round(alice, event))
     assert queued == [rnd.pk]
-    (game,) = services.start_round_games(rnd, config={"honor_pool": POOL})
+    (game,) = start_round_games(rnd, config={"honor_pool": POOL})
     game.refresh_from_db()
     assert game.game_number == 1 and game.status == GameSession.Status.RUNNING
     assert game.state["pool"] == game.state["pool_start"] == POOL
@@ -89,7 +93,7 @@ def _seat_users(session_id: int) -> dict[int, str]:
 def _final(session_id: int):
     session = GameSession.objects.get(pk=session_id)
     log = list(session.actions.order_by("seq").values_list("seq", "seat", "action"))
-    return session, log, services.replay_state(session)
+    return session, log, replay_state(session)
 
 
 def _next_game(session: GameSession) -> GameSession | None:
@@ -255,7 +259,7 @@ def _next_move(session_id: int) -> tuple[int, int, dict]:
 
 
 def _apply(session_id: int, seat: int, seq: int, action: dict) -> str:
-    return services.apply_action(session_id, seat, seq, action).status
+    return apply_action(session_id, seat, seq, action).status
 
 
 def test_a_page_whose_push_was_lost_refetches_after_silence(

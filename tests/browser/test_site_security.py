@@ -10,6 +10,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tournaments.services.events import create_event
+from tournaments.services.players import register
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 FAILURE_LIMIT = 5  # LOGIN_FAILURE_LIMIT's default, which the test server runs with
@@ -57,15 +60,14 @@ def test_swagger_ui_and_redoc_work_under_their_policies(new_page):
 
 
 def test_a_confirmation_asked_by_the_pages_script(alice, bob, new_page, db_thread):
-    from tournaments import services
     from tournaments.models import Registration
 
     def registered() -> bool:
         return Registration.objects.filter(user=bob, status="registered").exists()
 
     def event_with_bob():
-        event = services.create_event(alice, name="Confirm Cup", swiss_rounds=3)
-        services.register(event, user=bob)
+        event = create_event(alice, name="Confirm Cup", swiss_rounds=3)
+        register(event, user=bob)
         return event.slug
 
     slug = db_thread(event_with_bob)

@@ -3,10 +3,10 @@ through the table's action buttons, on ``templates/play/voskhozhdenie/table.html
 
 The game is dealt with sample decks before Chromium starts. As in test_ascension_game.py
 the daphne server has no Celery worker: a click posts the move (play.js, fetch, 202) and
-the test then runs what the task would run (``services.apply_action`` with the clicked
-button's action and ``seq``), and the bot's moves (``services.run_bot``), each on one
-helper thread (Django refuses ORM calls in Playwright's thread). The page follows by the
-server's pushes.
+the test then runs what the task would run (``play.services.acting.apply_action`` with
+the clicked button's action and ``seq``), and the bot's moves (``acting.run_bot``), each
+on one helper thread (Django refuses ORM calls in Playwright's thread). The page follows
+by the server's pushes.
 """
 
 from __future__ import annotations
@@ -20,8 +20,9 @@ from playwright.sync_api import Page, expect
 
 from engine.voskhozhdenie.game import SYSTEM
 from engine.voskhozhdenie.sample import sample_deck
-from play import services
 from play.models import GameSession, SessionSeat
+from play.services.acting import apply_action, run_bot
+from play.services.starting import _start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,7 +43,7 @@ def bot_game(alice, live_server_url):
         )
         SessionSeat.objects.create(session=session, number=0, user=alice)
         SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
-        services._start(session)
+        _start(session)
     return session
 
 
@@ -55,11 +56,11 @@ def _turn(session_id: int) -> tuple[str, int, int, list[dict]]:
         (seat,) = SYSTEM.to_act(session.state)
         if seat == 0:
             return session.status, seat, session.seq, SYSTEM.legal_actions(session.state, 0)
-        services.run_bot(session_id, session.seq)
+        run_bot(session_id, session.seq)
 
 
 def _apply(session_id: int, seq: int, action: dict) -> str:
-    return services.apply_action(session_id, 0, seq, action).status
+    return apply_action(session_id, 0, seq, action).status
 
 
 def _round(session_id: int) -> int:

@@ -10,8 +10,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from drafting import draft as draft_core
-from drafting import services
 from drafting.models import Pick, Pod, Seat
+from drafting.services.creating import quick_pod
+from drafting.services.picks import make_pick
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +28,7 @@ def client_for(user=None) -> APIClient:
 @pytest.fixture
 def pod(alice):
     """Alice and seven bots, drafting (the bots' tasks are not run here)."""
-    return services.quick_pod(alice)
+    return quick_pod(alice)
 
 
 def alice_pack(pod: Pod, alice) -> dict:
@@ -109,7 +110,7 @@ def test_a_pick_through_the_api_and_its_refusals(pod, alice, bob):
 
 def test_pick_logs_are_their_players_until_the_pages_show_them(pod, alice, bob):
     pack = alice_pack(pod, alice)
-    services.make_pick(alice, pod, 1, pack["cards"][0])
+    make_pick(alice, pod, 1, pack["cards"][0])
     seat = Seat.objects.get(pod=pod, user=alice).number + 1
     url = f"/api/drafts/pods/{pod.pk}/seats/{seat}/picks/"
     own = client_for(alice).get(url)
@@ -130,16 +131,14 @@ def test_pick_logs_are_their_players_until_the_pages_show_them(pod, alice, bob):
 
 
 def test_a_finished_casual_pods_logs_are_public(alice, bob):
-    pod = services.quick_pod(alice, bots_inline=True)
+    pod = quick_pod(alice, bots_inline=True)
     for _ in range(200):
         pod = Pod.objects.get(pk=pod.pk)
         if pod.status != Pod.Status.DRAFTING:
             break
         seat = Seat.objects.get(pod=pod, user=alice)
         pack = draft_core.current_pack(pod.state, seat.number)
-        services.make_pick(
-            alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0]
-        )
+        make_pick(alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0])
     Pod.objects.filter(pk=pod.pk).update(status=Pod.Status.FINISHED)
     bot_seat = Seat.objects.filter(pod=pod, is_bot=True).first().number + 1
     response = client_for(bob).get(f"/api/drafts/pods/{pod.pk}/seats/{bot_seat}/picks/")

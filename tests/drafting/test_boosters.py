@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drafting.boosters import (
+from engine.core.rng import seed_state
+from engine.voskhozhdenie.boosters import (
     CollationError,
     draft_packs,
     draft_pool_size,
     open_booster,
     sealed_pool,
 )
-from engine.core.rng import seed_state
 from engine.voskhozhdenie.cards import BoosterSlot, BoosterSpec, Card, CardDB, CardSet
 from engine.voskhozhdenie.loader import load_system
 

@@ -13,11 +13,11 @@ from datetime import date
 import pytest
 
 from drafting import draft as d
-from drafting.boosters import draft_packs
-from drafting.bots import bot_build_deck, bot_pick, rate_card
 from engine.core.rng import seed_state, shuffle
+from engine.voskhozhdenie.boosters import draft_packs
 from engine.voskhozhdenie.cards import Card, CardDB, CardSet, Cost
 from engine.voskhozhdenie.decks import CHECKER, ParsedDeck
+from engine.voskhozhdenie.draftbots import bot_build_deck, bot_pick, rate_card
 from engine.voskhozhdenie.loader import load_system
 
 DB = load_system("voskhozhdenie")

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from drafting.models import Pod, Seat
-from play.services import engine_deck
+from play.services.starting import engine_deck
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -62,16 +62,16 @@ def test_the_demos_closing_output_points_to_the_casual_drafts(monkeypatch):
 def test_the_demo_drafts_the_registrys_default_boosters(monkeypatch):
     """The demo's pods open what an event's pods open by default (``draft_sets`` and
     ``boosters_per_player`` of the game in the registry), not a list of its own."""
-    from drafting import services
+    from drafting.services import creating
 
     asked = []
-    default = services.default_set_codes
+    default = creating.default_set_codes
 
     def spy(game_system, kind=Pod.Kind.DRAFT):
         asked.append((game_system, kind))
         return default(game_system, kind)
 
-    monkeypatch.setattr(services, "default_set_codes", spy)
+    monkeypatch.setattr(creating, "default_set_codes", spy)
     call_command(
         "demo",
         "--offline",

@@ -9,8 +9,15 @@ from django.db import connection
 from django.utils import timezone
 
 from drafting import draft as draft_core
-from drafting import services
 from drafting.models import Pick, Pod, Seat
+from drafting.services import messages
+from drafting.services.creating import create_pod, quick_pod
+from drafting.services.errors import PodError
+from drafting.services.kits import kit
+from drafting.services.messages import pod_group
+from drafting.services.picks import auto_pick, make_pick
+from drafting.services.seats import join_pod
+from drafting.services.starting import start_pod
 from tests.races import run_together
 
 pytestmark = [
@@ -20,33 +27,31 @@ pytestmark = [
 
 
 def test_many_simultaneous_picks_at_one_pack_make_exactly_one_pick(alice):
-    pod = services.quick_pod(alice)
+    pod = quick_pod(alice)
     seat = Seat.objects.get(pod=pod, user=alice)
     cards = draft_core.current_pack(pod.state, seat.number)["cards"]
-    calls = [(lambda card=card: services.make_pick(alice, pod, 1, card)) for card in cards[:12]] + [
-        lambda: services.make_pick(alice, pod, 1, cards[0]) for _ in range(4)
+    calls = [(lambda card=card: make_pick(alice, pod, 1, card)) for card in cards[:12]] + [
+        lambda: make_pick(alice, pod, 1, cards[0]) for _ in range(4)
     ]
     outcomes = run_together(*calls)
     wins = [value for kind, value in outcomes if kind == "ok"]
     errors = [value for kind, value in outcomes if kind == "error"]
     assert len(wins) == 1, outcomes
-    assert all(isinstance(e, services.PodError) and "already made" in str(e) for e in errors), (
-        errors
-    )
+    assert all(isinstance(e, PodError) and "already made" in str(e) for e in errors), errors
     pod.refresh_from_db()
     assert draft_core.pools(pod.state)[seat.number] == [wins[0].card_id]
     assert Pick.objects.filter(pod=pod, seat=seat).count() == 1
 
 
 def race_timer_and_player(user) -> None:
-    pod = services.quick_pod(user)
+    pod = quick_pod(user)
     seat = Seat.objects.get(pod=pod, user=user)
     Seat.objects.filter(pk=seat.pk).update(pick_deadline=timezone.now() - timedelta(seconds=1))
     cards = draft_core.current_pack(pod.state, seat.number)["cards"]
     outcomes = run_together(
-        lambda: services.make_pick(user, pod, 1, cards[1]),
-        lambda: services.auto_pick(pod.pk, seat.number, 1),
-        lambda: services.auto_pick(pod.pk, seat.number, 1),
+        lambda: make_pick(user, pod, 1, cards[1]),
+        lambda: auto_pick(pod.pk, seat.number, 1),
+        lambda: auto_pick(pod.pk, seat.number, 1),
     )
     picks = [v for kind, v in outcomes if kind == "ok" and v is not None]
     assert len(picks) == 1, outcomes
@@ -76,17 +81,17 @@ def test_a_pack_travels_only_to_its_players_socket_in_their_language(
 
     application = URLRouter(websocket_urlpatterns)
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    monkeypatch.setattr(services, "PROGRESS_EVERY", 0)  # every pick's progress, here
-    pod = services.create_pod(alice, seats_count=2)
-    services.join_pod(bob, pod)
-    pod = services.start_pod(alice, pod)
+    monkeypatch.setattr(messages, "PROGRESS_EVERY", 0)  # every pick's progress, here
+    pod = create_pod(alice, seats_count=2)
+    join_pod(bob, pod)
+    pod = start_pod(alice, pod)
     a = Seat.objects.get(pod=pod, user=alice).number
     b = Seat.objects.get(pod=pod, user=bob).number
-    services.make_pick(bob, pod, 1, draft_core.current_pack(pod.state, b)["cards"][0])
+    make_pick(bob, pod, 1, draft_core.current_pack(pod.state, b)["cards"][0])
     pod.refresh_from_db()
     alice_pack = draft_core.current_pack(pod.state, a)["cards"]
     passed = alice_pack[1:]  # what Bob will face after Alice takes the first card
-    db = services.card_db(pod)
+    db = kit(pod)
     russian = [c["name"] for c in cards_info(db, passed, "ru")]
     everything = {c["name"] for lang in ("en", "ru") for c in cards_info(db, alice_pack, lang)}
 
@@ -103,7 +108,7 @@ def test_a_pack_travels_only_to_its_players_socket_in_their_language(
             connected, _ = await socket.connect()
             assert connected
             sockets[name] = socket
-        await database_sync_to_async(services.make_pick)(alice, pod, 1, alice_pack[0])
+        await database_sync_to_async(make_pick)(alice, pod, 1, alice_pack[0])
         heard = {}
         for name, socket in sockets.items():
             frames = []
@@ -137,9 +142,9 @@ def test_the_drafts_end_sends_every_players_page_to_deck_building(alice, bob, se
     from drafting.routing import websocket_urlpatterns
 
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
-    pod = services.create_pod(alice, seats_count=2, set_codes=["VS1", "VS1"])
-    services.join_pod(bob, pod)
-    pod = services.start_pod(alice, pod)
+    pod = create_pod(alice, seats_count=2, set_codes=["VS1", "VS1"])
+    join_pod(bob, pod)
+    pod = start_pod(alice, pod)
     users = {s.number: s.user for s in Seat.objects.filter(pod=pod).select_related("user")}
 
     def pick_all_but_the_last() -> tuple:
@@ -150,7 +155,7 @@ def test_the_drafts_end_sends_every_players_page_to_deck_building(alice, bob, se
             card = draft_core.current_pack(state, n)["cards"][0]
             if sum(len(p) for p in draft_core.pools(state)) == 59:
                 return users[n], card
-            services.make_pick(users[n], pod, draft_core.pick_number(state, n), card)
+            make_pick(users[n], pod, draft_core.pick_number(state, n), card)
 
     last_picker, card = pick_all_but_the_last()
     other = bob if last_picker == alice else alice
@@ -161,7 +166,7 @@ def test_the_drafts_end_sends_every_players_page_to_deck_building(alice, bob, se
         socket = WebsocketCommunicator(URLRouter(websocket_urlpatterns), f"/ws/draft/{pod.pk}/")
         socket.scope["user"] = other
         assert (await socket.connect())[0]
-        await database_sync_to_async(services.make_pick)(last_picker, pod, 30, card)
+        await database_sync_to_async(make_pick)(last_picker, pod, 30, card)
         frames = []
         while not await socket.receive_nothing(timeout=0.3):
             frames.append(await socket.receive_json_from())
@@ -180,17 +185,17 @@ def test_a_pods_progress_is_offered_to_the_throttled_push_after_each_pick(alice,
     from config import push
 
     offered = []
-    monkeypatch.setattr(services, "PROGRESS_EVERY", 2.0)
+    monkeypatch.setattr(messages, "PROGRESS_EVERY", 2.0)
     monkeypatch.setattr(push, "send_latest", lambda *args: offered.append(args))
-    pod = services.create_pod(alice, seats_count=2)
-    services.join_pod(bob, pod)
-    pod = services.start_pod(alice, pod)
+    pod = create_pod(alice, seats_count=2)
+    join_pod(bob, pod)
+    pod = start_pod(alice, pod)
     b = Seat.objects.get(pod=pod, user=bob).number
     offered.clear()  # the start's
-    services.make_pick(bob, pod, 1, draft_core.current_pack(pod.state, b)["cards"][0])
+    make_pick(bob, pod, 1, draft_core.current_pack(pod.state, b)["cards"][0])
     assert len(offered) == 1
     key, group, message, every = offered[0]
-    assert key == ("draft-progress", pod.pk) and group == services.pod_group(pod.pk)
+    assert key == ("draft-progress", pod.pk) and group == pod_group(pod.pk)
     assert every == 2.0 and message["type"] == "draft.progress"
     # Bob: one pick, no pack, waits on Alice; Alice holds two packs.
     assert message["rows"][b] == [1, 0, 1 - b] and message["rows"][1 - b] == [0, 2, None]

@@ -10,9 +10,18 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from drafting import services
 from drafting.models import Pod
+from drafting.services.creating import create_event_pods, default_set_codes, event_pod_seed
+from drafting.services.decks import finish_building, submit_deck
+from drafting.services.errors import PodError
+from drafting.services.starting import start_event_pods
 from engine.core import registry
+from tournaments.services.decklists import lock_decklists
+from tournaments.services.errors import TournamentError
+from tournaments.services.events import create_event
+from tournaments.services.pairing import pair_next_round
+from tournaments.services.players import register
+from tournaments.services.starting import start_event
 
 from .test_pods import draft_event, fresh, my_seat, suggestion
 
@@ -20,12 +29,10 @@ pytestmark = pytest.mark.django_db
 
 
 def limited_event(organiser, humans, bots=0, fmt="draft"):
-    from tournaments import services as events
-
-    event = events.create_event(organiser, name=f"{fmt} night", format=fmt, swiss_rounds=3)
-    regs = [events.register(event, user=user) for user in humans]
+    event = create_event(organiser, name=f"{fmt} night", format=fmt, swiss_rounds=3)
+    regs = [register(event, user=user) for user in humans]
     regs += [
-        events.register(event, display_name=f"Bot {n}", actor=organiser, is_bot=True)
+        register(event, display_name=f"Bot {n}", actor=organiser, is_bot=True)
         for n in range(1, bots + 1)
     ]
     return event, regs
@@ -45,18 +52,18 @@ def test_an_events_pods_seating_and_boosters_come_from_the_event_seed(alice):
     second, _ = limited_event(alice, [], bots=10)
     Event.objects.filter(pk=second.pk).update(seed=first.seed)
     second.refresh_from_db()
-    pods_a = services.create_event_pods(alice, first)
-    pods_b = services.create_event_pods(alice, second)
-    assert [p.seed for p in pods_a] == [services.event_pod_seed(first.seed, n) for n in (1, 2)]
+    pods_a = create_event_pods(alice, first)
+    pods_b = create_event_pods(alice, second)
+    assert [p.seed for p in pods_a] == [event_pod_seed(first.seed, n) for n in (1, 2)]
     assert [p.seed for p in pods_a] == [p.seed for p in pods_b]
     assert [seating(p) for p in pods_a] == [seating(p) for p in pods_b]
-    services.start_event_pods(alice, first)
-    services.start_event_pods(alice, second)
+    start_event_pods(alice, first)
+    start_event_pods(alice, second)
     for a, b in zip(pods_a, pods_b, strict=True):
         assert fresh(a).state == fresh(b).state  # the same boosters in the same seats
     # Another event's seed gives other pods.
     third, _ = limited_event(alice, [], bots=10)
-    assert services.create_event_pods(alice, third)[0].seed != pods_a[0].seed
+    assert create_event_pods(alice, third)[0].seed != pods_a[0].seed
 
 
 # ---------------------------------------------------------------- settings
@@ -117,10 +124,10 @@ def test_the_timer_scale_multiplies_the_default_pick_times(client, alice, bob, c
 
 def test_booster_defaults_come_from_the_registry():
     info = registry.get("voskhozhdenie")
-    assert services.default_set_codes("voskhozhdenie") == [info.draft_sets[0]] * 4
-    assert services.default_set_codes("voskhozhdenie", Pod.Kind.SEALED) == ["VS1"] * 6
-    with pytest.raises(services.PodError, match="no boosters"):
-        services.default_set_codes("ascension")
+    assert default_set_codes("voskhozhdenie") == [info.draft_sets[0]] * 4
+    assert default_set_codes("voskhozhdenie", Pod.Kind.SEALED) == ["VS1"] * 6
+    with pytest.raises(PodError, match="no boosters"):
+        default_set_codes("ascension")
 
 
 # ---------------------------------------------------------------- sealed
@@ -129,32 +136,31 @@ def test_booster_defaults_come_from_the_registry():
 def test_sealed_is_a_limited_format_whose_decks_follow_the_draft_rules():
     info = registry.get("voskhozhdenie")
     assert info.format("sealed").limited and info.format("draft").limited
-    checker = info.load("decks")
+    checker = info.load("decks").checker
     assert checker.spec("sealed").base == "4.5.5" and checker.spec("sealed").limited
 
 
 def test_a_sealed_event_opens_pools_builds_and_starts_its_swiss(alice, bob, charlie):
-    from tournaments import services as events
     from tournaments.models import Decklist, Event
 
     event, _regs = limited_event(alice, [bob, charlie], bots=2, fmt="sealed")
-    (pod,) = services.create_event_pods(alice, event)
+    (pod,) = create_event_pods(alice, event)
     assert pod.kind == Pod.Kind.SEALED and pod.set_codes == ["VS1"] * 6
-    with pytest.raises(events.TournamentError, match="still drafting or building"):
-        events.start_event(alice, event)  # still building
-    services.start_event_pods(alice, event)
+    with pytest.raises(TournamentError, match="still drafting or building"):
+        start_event(alice, event)  # still building
+    start_event_pods(alice, event)
     pod = fresh(pod)
     assert pod.status == Pod.Status.BUILDING  # pools opened at once, no picks
     assert all(len(p) == 6 * 15 for p in pod.state["pools"])
     assert Decklist.objects.filter(registration__event=event).count() == 2  # the bots'
     deck = suggestion(pod, bob)
-    services.submit_deck(bob, pod, deck["cities"], deck["main"], deck["reinforcement"])
+    submit_deck(bob, pod, deck)
     Pod.objects.filter(pk=pod.pk).update(build_deadline=timezone.now() - timedelta(seconds=1))
-    assert services.finish_building(pod.pk)  # charlie's deck by a bot at the deadline
-    events.start_event(alice, event)
+    assert finish_building(pod.pk)  # charlie's deck by a bot at the deadline
+    start_event(alice, event)
     event.refresh_from_db()
     assert event.status == Event.Status.RUNNING
-    rnd = events.pair_next_round(alice, event)
+    rnd = pair_next_round(alice, event)
     assert rnd.matches.count() == 2
 
 
@@ -162,47 +168,43 @@ def test_a_sealed_event_opens_pools_builds_and_starts_its_swiss(alice, bob, char
 
 
 def test_registration_closes_once_the_pods_are_made(alice, bob, charlie, dave):
-    from tournaments import services as events
-
     event, _regs = draft_event(alice, [bob, charlie])
-    services.create_event_pods(alice, event)
-    with pytest.raises(events.TournamentError, match="already seated in pods"):
-        events.register(event, user=dave)
-    with pytest.raises(events.TournamentError, match="already seated in pods"):
-        events.register(event, display_name="Late", actor=alice)
+    create_event_pods(alice, event)
+    with pytest.raises(TournamentError, match="already seated in pods"):
+        register(event, user=dave)
+    with pytest.raises(TournamentError, match="already seated in pods"):
+        register(event, display_name="Late", actor=alice)
 
 
 def test_the_event_starts_only_when_every_player_has_a_deck_and_says_who_has_not(
     alice, bob, charlie
 ):
-    from tournaments import services as events
     from tournaments.models import Decklist
 
     event, _regs = limited_event(alice, [bob, charlie], bots=2, fmt="sealed")
-    with pytest.raises(events.TournamentError, match="pods first"):
-        events.start_event(alice, event)
-    (pod,) = services.create_event_pods(alice, event)
-    services.start_event_pods(alice, event)
+    with pytest.raises(TournamentError, match="pods first"):
+        start_event(alice, event)
+    (pod,) = create_event_pods(alice, event)
+    start_event_pods(alice, event)
     pod = fresh(pod)
     Pod.objects.filter(pk=pod.pk).update(build_deadline=timezone.now() - timedelta(seconds=1))
-    services.finish_building(pod.pk)
+    finish_building(pod.pk)
     Decklist.objects.filter(registration__user=bob).delete()  # say an official removed it
-    with pytest.raises(events.TournamentError, match="Not every player has a deck yet: bob"):
-        events.start_event(alice, event)
+    with pytest.raises(TournamentError, match="Not every player has a deck yet: bob"):
+        start_event(alice, event)
 
 
 def test_decks_built_after_the_lists_were_locked_are_recorded_locked(alice, bob, charlie):
-    from tournaments import services as events
     from tournaments.models import Decklist
 
     event, _regs = limited_event(alice, [bob, charlie], bots=2, fmt="sealed")
-    (pod,) = services.create_event_pods(alice, event)
-    services.start_event_pods(alice, event)
-    events.lock_decklists(alice, event)
+    (pod,) = create_event_pods(alice, event)
+    start_event_pods(alice, event)
+    lock_decklists(alice, event)
     deck = suggestion(fresh(pod), bob)
-    services.submit_deck(bob, pod, deck["cities"], deck["main"], deck["reinforcement"])
+    submit_deck(bob, pod, deck)
     Pod.objects.filter(pk=pod.pk).update(build_deadline=timezone.now() - timedelta(seconds=1))
-    assert services.finish_building(pod.pk)  # never stuck in building
+    assert finish_building(pod.pk)  # never stuck in building
     assert fresh(pod).status == Pod.Status.FINISHED
     lists = Decklist.objects.filter(registration__event=event)
     assert lists.count() == 4 and all(d.locked for d in lists)

@@ -9,8 +9,23 @@ import pytest
 from django.utils import timezone
 
 from drafting import draft as draft_core
-from drafting import services, tasks
+from drafting import tasks
 from drafting.models import Pick, Pod, Seat
+from drafting.services.changes import bot_choice
+from drafting.services.creating import create_event_pods, create_pod, quick_pod
+from drafting.services.decks import check_deck, finish_building, submit_deck
+from drafting.services.errors import NotAllowed, PodError
+from drafting.services.picks import auto_pick, highlight, make_pick, run_timers
+from drafting.services.pools import pool_of
+from drafting.services.reading import pick_log
+from drafting.services.seats import join_pod, leave_pod
+from drafting.services.starting import start_event_pods, start_pod
+from engine.voskhozhdenie.loader import load_system
+from tournaments.services.errors import TournamentError
+from tournaments.services.events import create_event
+from tournaments.services.pairing import pair_next_round
+from tournaments.services.players import drop, register
+from tournaments.services.starting import start_event
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +52,7 @@ def run_bots_as_tasks(pod: Pod) -> int:
             if draft_core.current_pack(pod.state, seat.number) is None:
                 continue
             number = draft_core.pick_number(pod.state, seat.number)
-            if services.auto_pick(pod.pk, seat.number, number) is not None:
+            if auto_pick(pod.pk, seat.number, number) is not None:
                 made += 1
                 progress = True
                 pod = fresh(pod)
@@ -46,7 +61,7 @@ def run_bots_as_tasks(pod: Pod) -> int:
 
 
 def bot_like(pod: Pod, seat: Seat, cards: list[str]) -> str:
-    return services._bot_choice(pod, seat.number, cards)
+    return bot_choice(pod, seat.number, cards)
 
 
 def draft_all(pod: Pod, user, choose=bot_like) -> Pod:
@@ -63,7 +78,7 @@ def draft_all(pod: Pod, user, choose=bot_like) -> Pod:
                 run_bots_as_tasks(pod)
             continue
         number = draft_core.pick_number(pod.state, seat.number)
-        services.make_pick(user, pod, number, choose(pod, seat, pack["cards"]))
+        make_pick(user, pod, number, choose(pod, seat, pack["cards"]))
     raise AssertionError("the draft did not end")
 
 
@@ -81,7 +96,7 @@ def snapshot(pod: Pod):
 
 
 def test_a_quick_pod_seats_the_player_among_seven_bots(alice):
-    pod = services.quick_pod(alice)
+    pod = quick_pod(alice)
     assert pod.status == Pod.Status.DRAFTING
     seats = list(pod.seats.order_by("number"))
     assert len(seats) == 8
@@ -96,12 +111,12 @@ def test_a_quick_pod_seats_the_player_among_seven_bots(alice):
 
 
 def test_seats_are_drawn_from_the_seed(alice, bob, charlie):
-    pod = services.create_pod(alice, seats_count=4)
-    services.join_pod(bob, pod)
-    services.join_pod(charlie, pod)
-    with pytest.raises(services.PodError, match="already have a seat"):
-        services.join_pod(bob, pod)
-    pod = services.start_pod(alice, pod)
+    pod = create_pod(alice, seats_count=4)
+    join_pod(bob, pod)
+    join_pod(charlie, pod)
+    with pytest.raises(PodError, match="already have a seat"):
+        join_pod(bob, pod)
+    pod = start_pod(alice, pod)
     numbers = dict(pod.seats.exclude(user=None).values_list("user__username", "number"))
     import random
 
@@ -112,21 +127,21 @@ def test_seats_are_drawn_from_the_seed(alice, bob, charlie):
 
 
 def test_only_the_creator_starts_and_only_once(alice, bob):
-    pod = services.create_pod(alice)
-    services.join_pod(bob, pod)
-    with pytest.raises(services.NotAllowed):
-        services.start_pod(bob, pod)
-    services.start_pod(alice, pod)
-    with pytest.raises(services.PodError, match="already started"):
-        services.start_pod(alice, pod)
-    with pytest.raises(services.PodError, match="already started"):
-        services.join_pod(bob, pod)
+    pod = create_pod(alice)
+    join_pod(bob, pod)
+    with pytest.raises(NotAllowed):
+        start_pod(bob, pod)
+    start_pod(alice, pod)
+    with pytest.raises(PodError, match="already started"):
+        start_pod(alice, pod)
+    with pytest.raises(PodError, match="already started"):
+        join_pod(bob, pod)
 
 
 def test_leaving_before_the_start_frees_the_seat(alice, bob):
-    pod = services.create_pod(alice)
-    services.join_pod(bob, pod)
-    services.leave_pod(bob, pod)
+    pod = create_pod(alice)
+    join_pod(bob, pod)
+    leave_pod(bob, pod)
     assert not pod.seats.filter(user=bob).exists()
 
 
@@ -144,8 +159,8 @@ def test_leaving_before_the_start_frees_the_seat(alice, bob):
     ],
 )
 def test_bad_pod_settings_are_refused(alice, fields, message):
-    with pytest.raises(services.PodError, match=message):
-        services.create_pod(alice, **fields)
+    with pytest.raises(PodError, match=message):
+        create_pod(alice, **fields)
     assert not Pod.objects.exists()
 
 
@@ -172,7 +187,7 @@ def test_the_pick_timer_shrinks_with_the_pack_and_is_capped():
 
 
 def started_pod(user, **fields) -> tuple[Pod, Seat, dict]:
-    pod = services.quick_pod(user, **fields)
+    pod = quick_pod(user, **fields)
     seat = my_seat(pod, user)
     return pod, seat, draft_core.current_pack(pod.state, seat.number)
 
@@ -180,7 +195,7 @@ def started_pod(user, **fields) -> tuple[Pod, Seat, dict]:
 def test_a_pick_takes_the_card_and_passes_the_pack(alice):
     pod, seat, pack = started_pod(alice)
     card = pack["cards"][3]
-    pick = services.make_pick(alice, pod, 1, card)
+    pick = make_pick(alice, pod, 1, card)
     assert (pick.booster_round, pick.pick_number, pick.card_id, pick.auto) == (0, 1, card, "player")
     assert pick.pack_cards == pack["cards"]
     pod = fresh(pod)
@@ -198,43 +213,41 @@ def test_bad_picks_are_refused_and_change_nothing(alice, bob):
     )
     cases = [
         (
-            lambda: services.make_pick(alice, pod, 1, not_in_pack),
-            services.PodError,
+            lambda: make_pick(alice, pod, 1, not_in_pack),
+            PodError,
             "not in your current pack",
         ),
         (
-            lambda: services.make_pick(alice, pod, 2, pack["cards"][0]),
-            services.PodError,
+            lambda: make_pick(alice, pod, 2, pack["cards"][0]),
+            PodError,
             "not yours yet",
         ),
         (
-            lambda: services.make_pick(alice, pod, 0, pack["cards"][0]),
-            services.PodError,
+            lambda: make_pick(alice, pod, 0, pack["cards"][0]),
+            PodError,
             "malformed",
         ),
         (
-            lambda: services.make_pick(alice, pod, "x", pack["cards"][0]),
-            services.PodError,
+            lambda: make_pick(alice, pod, "x", pack["cards"][0]),
+            PodError,
             "malformed",
         ),
         (
-            lambda: services.make_pick(alice, pod, None, pack["cards"][0]),
-            services.PodError,
+            lambda: make_pick(alice, pod, None, pack["cards"][0]),
+            PodError,
             "malformed",
         ),
-        (lambda: services.make_pick(alice, pod, 1, ""), services.PodError, "Choose a card"),
+        (lambda: make_pick(alice, pod, 1, ""), PodError, "Choose a card"),
         (
-            lambda: services.make_pick(alice, pod, 1, ["VS1-001"]),
-            services.PodError,
+            lambda: make_pick(alice, pod, 1, ["VS1-001"]),
+            PodError,
             "Choose a card",
         ),
-        (lambda: services.make_pick(alice, pod, 1, "x" * 200), services.PodError, "Choose a card"),
-        (lambda: services.make_pick(bob, pod, 1, pack["cards"][0]), services.NotAllowed, "no seat"),
+        (lambda: make_pick(alice, pod, 1, "x" * 200), PodError, "Choose a card"),
+        (lambda: make_pick(bob, pod, 1, pack["cards"][0]), NotAllowed, "no seat"),
         (
-            lambda: services.make_pick(
-                alice, pod, 1, pack["cards"][0], seat_number=(seat.number + 1) % 8
-            ),
-            services.NotAllowed,
+            lambda: make_pick(alice, pod, 1, pack["cards"][0], seat_number=(seat.number + 1) % 8),
+            NotAllowed,
             "own seat",
         ),
     ]
@@ -246,32 +259,32 @@ def test_bad_picks_are_refused_and_change_nothing(alice, bob):
 
 def test_a_repeated_pick_is_stale_and_changes_nothing(alice):
     pod, _seat, pack = started_pod(alice)
-    services.make_pick(alice, pod, 1, pack["cards"][0])
+    make_pick(alice, pod, 1, pack["cards"][0])
     before = snapshot(pod)
-    with pytest.raises(services.PodError, match="already made"):
-        services.make_pick(alice, pod, 1, pack["cards"][1])
+    with pytest.raises(PodError, match="already made"):
+        make_pick(alice, pod, 1, pack["cards"][1])
     assert snapshot(pod) == before
 
 
 def test_no_pick_while_waiting_or_after_the_draft(alice, bob):
-    pod = services.create_pod(alice)
-    with pytest.raises(services.PodError, match="not started"):
-        services.make_pick(alice, pod, 1, "VS1-001")
+    pod = create_pod(alice)
+    with pytest.raises(PodError, match="not started"):
+        make_pick(alice, pod, 1, "VS1-001")
     pod, _seat, pack = started_pod(bob, bots_inline=True)
     pod = draft_all(pod, bob)
     assert pod.status == Pod.Status.BUILDING
     before = snapshot(pod)
-    with pytest.raises(services.PodError, match="draft is over"):
-        services.make_pick(bob, pod, 61, pack["cards"][0])
+    with pytest.raises(PodError, match="draft is over"):
+        make_pick(bob, pod, 61, pack["cards"][0])
     assert snapshot(pod) == before
 
 
 def test_a_highlighted_card_must_be_in_the_pack(alice):
     pod, _seat, pack = started_pod(alice)
-    services.highlight(alice, pod, pack["cards"][2])
+    highlight(alice, pod, pack["cards"][2])
     assert my_seat(pod, alice).highlighted == pack["cards"][2]
-    with pytest.raises(services.PodError, match="not in your current pack"):
-        services.highlight(alice, pod, "VS1-999")
+    with pytest.raises(PodError, match="not in your current pack"):
+        highlight(alice, pod, "VS1-999")
     assert my_seat(pod, alice).highlighted == pack["cards"][2]
 
 
@@ -286,7 +299,7 @@ def test_one_timer_task_per_pod_is_queued_after_commit_for_the_earliest_deadline
         tasks.run_timers, "apply_async", lambda args, eta: queued.append((args, eta))
     )
     with django_capture_on_commit_callbacks(execute=True):
-        pod = services.quick_pod(alice)
+        pod = quick_pod(alice)
     pod = fresh(pod)
     me = my_seat(pod, alice)
     deadlines = [s.pick_deadline for s in pod.seats.all()]
@@ -296,24 +309,24 @@ def test_one_timer_task_per_pod_is_queued_after_commit_for_the_earliest_deadline
     # A pick while a check is already due in time queues nothing more.
     pack = draft_core.current_pack(pod.state, me.number)
     with django_capture_on_commit_callbacks(execute=True):
-        services.make_pick(alice, pod, 1, pack["cards"][0])
+        make_pick(alice, pod, 1, pack["cards"][0])
     assert len(queued) == 1
 
 
 def test_the_pod_timer_makes_only_the_picks_that_are_due_however_often_it_runs(alice):
     pod, seat, pack = started_pod(alice)
-    services.highlight(alice, pod, pack["cards"][3])
+    highlight(alice, pod, pack["cards"][3])
     before = snapshot(pod)
-    assert services.run_timers(pod.pk) == 0  # early: the bots think for a second first
+    assert run_timers(pod.pk) == 0  # early: the bots think for a second first
     assert snapshot(pod) == before
     past = timezone.now() - timedelta(seconds=1)
     Seat.objects.filter(pod=pod, is_bot=True).update(pick_deadline=past)
-    assert services.run_timers(pod.pk) == 7  # every bot, once
-    assert services.run_timers(pod.pk) == 0  # delivered twice: nothing more
+    assert run_timers(pod.pk) == 7  # every bot, once
+    assert run_timers(pod.pk) == 0  # delivered twice: nothing more
     assert set(Pick.objects.filter(pod=pod).values_list("auto", flat=True)) == {"bot"}
     assert not Pick.objects.filter(seat=seat).exists()  # the player still has time
     Seat.objects.filter(pk=seat.pk).update(pick_deadline=past)
-    assert services.run_timers(pod.pk) == 1
+    assert run_timers(pod.pk) == 1
     mine = Pick.objects.get(seat=seat)
     assert (mine.card_id, mine.auto, mine.pick_number) == (pack["cards"][3], "timer", 1)
     assert Pick.objects.filter(pod=pod).count() == 8
@@ -328,44 +341,44 @@ def test_a_lost_timer_task_is_queued_again(alice, monkeypatch, django_capture_on
         tasks.run_timers, "apply_async", lambda args, eta: queued.append((args, eta))
     )
     with django_capture_on_commit_callbacks(execute=True):
-        services.make_pick(alice, pod, 1, pack["cards"][0])
+        make_pick(alice, pod, 1, pack["cards"][0])
     assert [args for args, _eta in queued] == [(pod.pk,)]
 
 
 def test_a_bot_task_picks_once_however_often_it_runs(alice):
     pod, seat, _pack = started_pod(alice)
     bot = (seat.number + 1) % 8
-    first = services.auto_pick(pod.pk, bot, 1)
+    first = auto_pick(pod.pk, bot, 1)
     assert first is not None and first.auto == "bot"
-    assert services.auto_pick(pod.pk, bot, 1) is None  # delivered twice
+    assert auto_pick(pod.pk, bot, 1) is None  # delivered twice
     assert Pick.objects.filter(pod=pod, seat__number=bot).count() == 1
 
 
 def test_the_timer_picks_the_highlighted_card_only_when_time_is_up(alice):
     pod, seat, pack = started_pod(alice)
-    services.highlight(alice, pod, pack["cards"][5])
+    highlight(alice, pod, pack["cards"][5])
     before = snapshot(pod)
-    assert services.auto_pick(pod.pk, seat.number, 1) is None  # early: nothing
+    assert auto_pick(pod.pk, seat.number, 1) is None  # early: nothing
     assert snapshot(pod) == before
     Seat.objects.filter(pk=seat.pk).update(pick_deadline=timezone.now() - timedelta(seconds=1))
-    pick = services.auto_pick(pod.pk, seat.number, 1)
+    pick = auto_pick(pod.pk, seat.number, 1)
     assert (pick.card_id, pick.auto) == (pack["cards"][5], "timer")
-    assert services.auto_pick(pod.pk, seat.number, 1) is None  # late repeat: nothing
+    assert auto_pick(pod.pk, seat.number, 1) is None  # late repeat: nothing
 
 
 def test_the_timer_without_a_highlight_takes_the_bots_choice(alice):
     pod, seat, pack = started_pod(alice)
     Seat.objects.filter(pk=seat.pk).update(pick_deadline=timezone.now() - timedelta(seconds=1))
-    pick = services.auto_pick(pod.pk, seat.number, 1)
+    pick = auto_pick(pod.pk, seat.number, 1)
     assert pick.auto == "timer" and pick.card_id in pack["cards"]
 
 
 def test_a_timer_for_a_pick_already_made_changes_nothing(alice):
     pod, seat, pack = started_pod(alice)
-    services.make_pick(alice, pod, 1, pack["cards"][0])
+    make_pick(alice, pod, 1, pack["cards"][0])
     Seat.objects.filter(pk=seat.pk).update(pick_deadline=timezone.now() - timedelta(seconds=1))
     before = snapshot(pod)
-    assert services.auto_pick(pod.pk, seat.number, 1) is None
+    assert auto_pick(pod.pk, seat.number, 1) is None
     assert snapshot(pod) == before
 
 
@@ -378,9 +391,7 @@ def test_the_next_booster_adds_review_time(alice):
             run_bots_as_tasks(pod)
             pod = fresh(pod)
             pack = draft_core.current_pack(pod.state, my_seat(pod, alice).number)
-        services.make_pick(
-            alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0]
-        )
+        make_pick(alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0])
     run_bots_as_tasks(pod)
     pod = fresh(pod)
     me = my_seat(pod, alice)
@@ -392,10 +403,10 @@ def test_the_next_booster_adds_review_time(alice):
 
 def test_a_player_who_leaves_mid_draft_is_replaced_by_a_bot(alice):
     pod, seat, _pack = started_pod(alice)
-    services.leave_pod(alice, pod)
+    leave_pod(alice, pod)
     seat = my_seat(pod, alice)
     assert seat.abandoned and seat.picked_by_bot
-    assert services.auto_pick(pod.pk, seat.number, 1).auto == "bot"
+    assert auto_pick(pod.pk, seat.number, 1).auto == "bot"
 
 
 def test_a_whole_draft_with_bot_tasks_ends_in_deck_building(alice):
@@ -424,28 +435,26 @@ def built_pod(alice):
 
 
 def suggestion(pod: Pod, user) -> dict:
-    from drafting import bots
+    from engine.voskhozhdenie import draftbots as bots
 
-    db = services.card_db(pod)
-    return bots.bot_build_deck([db.card(c) for c in services.pool_of(pod, my_seat(pod, user))])
+    db = load_system(pod.game_system)
+    return bots.bot_build_deck([db.card(c) for c in pool_of(pod, my_seat(pod, user))])
 
 
 def test_a_legal_deck_from_the_pool_finishes_the_pod(alice, built_pod):
     deck = suggestion(built_pod, alice)
-    assert services.check_deck(built_pod, my_seat(built_pod, alice), deck) == []
-    seat = services.submit_deck(
-        alice, built_pod, deck["cities"], deck["main"], deck["reinforcement"]
-    )
+    assert check_deck(built_pod, my_seat(built_pod, alice), deck) == []
+    seat = submit_deck(alice, built_pod, deck)
     assert seat.deck == deck and not seat.deck_by_bot and seat.deck_submitted_at
     assert fresh(built_pod).status == Pod.Status.FINISHED
 
 
 def test_an_illegal_deck_is_refused_with_rule_numbers(alice, built_pod):
     deck = suggestion(built_pod, alice)
-    pool = services.pool_of(built_pod, my_seat(built_pod, alice))
+    pool = pool_of(built_pod, my_seat(built_pod, alice))
     outsider = next(
         c.id
-        for c in services.card_db(built_pod).all_cards()
+        for c in load_system(built_pod.game_system).all_cards()
         if c.id not in pool and c.type == "squad" and not c.minor and not c.colours
     )
     bad = {
@@ -454,8 +463,8 @@ def test_an_illegal_deck_is_refused_with_rule_numbers(alice, built_pod):
         "reinforcement": deck["reinforcement"],
     }
     before = snapshot(built_pod)
-    with pytest.raises(services.PodError) as caught:
-        services.submit_deck(alice, built_pod, bad["cities"], bad["main"], bad["reinforcement"])
+    with pytest.raises(PodError) as caught:
+        submit_deck(alice, built_pod, bad)
     rules = {p["rule"] for p in caught.value.problems}
     assert {"4.5.5.1", "4.5.5.3"} <= rules
     assert any(outsider in p["cards"] for p in caught.value.problems)  # the pool rule
@@ -463,31 +472,31 @@ def test_an_illegal_deck_is_refused_with_rule_numbers(alice, built_pod):
 
 
 def test_malformed_decks_are_refused(alice, built_pod):
-    with pytest.raises(services.PodError, match="Unknown card"):
-        services.submit_deck(alice, built_pod, ["nope"], [], [])
-    with pytest.raises(services.PodError, match="malformed"):
-        services.submit_deck(alice, built_pod, "VS1-001", [], [])
+    with pytest.raises(PodError, match="Unknown card"):
+        submit_deck(alice, built_pod, {"cities": ["nope"]})
+    with pytest.raises(PodError, match="malformed"):
+        submit_deck(alice, built_pod, {"cities": "VS1-001"})
 
 
 def test_no_deck_before_the_draft_ends_or_from_a_stranger(alice, bob):
     pod, _seat, _pack = started_pod(alice)
-    with pytest.raises(services.PodError, match="starts when the draft is over"):
-        services.submit_deck(alice, pod, [], [], [])
-    with pytest.raises(services.NotAllowed):
-        services.submit_deck(bob, pod, [], [], [])
+    with pytest.raises(PodError, match="starts when the draft is over"):
+        submit_deck(alice, pod, {})
+    with pytest.raises(NotAllowed):
+        submit_deck(bob, pod, {})
 
 
 def test_at_the_deadline_a_bot_builds_the_missing_decks(alice, built_pod):
-    assert services.finish_building(built_pod.pk) is False  # too early: nothing
+    assert finish_building(built_pod.pk) is False  # too early: nothing
     assert my_seat(built_pod, alice).deck is None
     Pod.objects.filter(pk=built_pod.pk).update(build_deadline=timezone.now() - timedelta(seconds=1))
-    assert services.finish_building(built_pod.pk) is True
+    assert finish_building(built_pod.pk) is True
     seat = my_seat(built_pod, alice)
     assert seat.deck is not None and seat.deck_by_bot
     assert fresh(built_pod).status == Pod.Status.FINISHED
-    assert services.finish_building(built_pod.pk) is False  # repeated: nothing
-    with pytest.raises(services.PodError, match="over"):
-        services.submit_deck(alice, built_pod, [], [], [])
+    assert finish_building(built_pod.pk) is False  # repeated: nothing
+    with pytest.raises(PodError, match="over"):
+        submit_deck(alice, built_pod, {})
 
 
 def test_a_deck_building_deadline_beyond_the_brokers_horizon_is_reached_in_steps(
@@ -501,14 +510,14 @@ def test_a_deck_building_deadline_beyond_the_brokers_horizon_is_reached_in_steps
     deadline = timezone.now() + timedelta(hours=4)
     Pod.objects.filter(pk=built_pod.pk).update(build_deadline=deadline)
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.finish_building(built_pod.pk) is False  # early: queued on, no deck
+        assert finish_building(built_pod.pk) is False  # early: queued on, no deck
     assert my_seat(built_pod, alice).deck is None
     (eta,) = sent
     assert eta <= timezone.now() + eta_horizon() < deadline
 
 
 def test_the_pick_log_has_every_pick_with_its_pack(alice, built_pod):
-    log = services.pick_log(built_pod, my_seat(built_pod, alice))
+    log = pick_log(built_pod, my_seat(built_pod, alice))
     assert len(log) == 60
     assert [entry["number"] for entry in log] == list(range(1, 61))
     assert all(entry["card"] in entry["pack_cards"] for entry in log)
@@ -519,14 +528,14 @@ def test_the_pick_log_has_every_pick_with_its_pack(alice, built_pod):
 
 
 def test_sealed_opens_six_boosters_and_goes_straight_to_building(alice):
-    pod = services.quick_pod(alice, kind="sealed")
+    pod = quick_pod(alice, kind="sealed")
     assert pod.status == Pod.Status.BUILDING
     seat = my_seat(pod, alice)
-    pool = services.pool_of(pod, seat)
+    pool = pool_of(pod, seat)
     assert len(pool) == 6 * 15
-    assert services.pool_of(pod, pod.seats.exclude(pk=seat.pk).first()) != pool
+    assert pool_of(pod, pod.seats.exclude(pk=seat.pk).first()) != pool
     deck = suggestion(pod, alice)
-    services.submit_deck(alice, pod, deck["cities"], deck["main"], deck["reinforcement"])
+    submit_deck(alice, pod, deck)
     assert fresh(pod).status == Pod.Status.FINISHED
 
 
@@ -534,14 +543,10 @@ def test_sealed_opens_six_boosters_and_goes_straight_to_building(alice):
 
 
 def draft_event(organiser, humans, bots: int = 0, **fields):
-    from tournaments import services as events
-
-    event = events.create_event(
-        organiser, name="Draft Night", format="draft", swiss_rounds=3, **fields
-    )
-    regs = [events.register(event, user=user) for user in humans]
+    event = create_event(organiser, name="Draft Night", format="draft", swiss_rounds=3, **fields)
+    regs = [register(event, user=user) for user in humans]
     regs += [
-        events.register(event, display_name=f"Bot {n}", actor=organiser, is_bot=True)
+        register(event, display_name=f"Bot {n}", actor=organiser, is_bot=True)
         for n in range(1, bots + 1)
     ]
     return event, regs
@@ -560,7 +565,7 @@ def draft_humans(pod: Pod) -> Pod:
             pack = draft_core.current_pack(pod.state, seat.number)
             if pack is not None:
                 number = draft_core.pick_number(pod.state, seat.number)
-                services.make_pick(seat.user, pod, number, bot_like(pod, seat, pack["cards"]))
+                make_pick(seat.user, pod, number, bot_like(pod, seat, pack["cards"]))
                 pod = fresh(pod)
                 moved = True
         if not moved and not pod.bots_inline:
@@ -569,37 +574,36 @@ def draft_humans(pod: Pod) -> Pod:
 
 
 def test_a_draft_event_drafts_builds_and_pairs_round_one(alice, bob, charlie, dave):
-    from tournaments import services as events
     from tournaments.models import Decklist, Event, Registration
 
     event, regs = draft_event(alice, [bob, charlie, dave], bots=5)
-    with pytest.raises(services.NotAllowed):
-        services.create_event_pods(bob, event)
-    (pod,) = services.create_event_pods(alice, event, bots_inline=True)
+    with pytest.raises(NotAllowed):
+        create_event_pods(bob, event)
+    (pod,) = create_event_pods(alice, event, bots_inline=True)
     seats = list(pod.seats.all())
     assert pod.seats_count == 8 and len(seats) == 8
     assert {s.registration_id for s in seats} == {r.pk for r in regs}
     assert sum(s.is_bot for s in seats) == 5
-    with pytest.raises(services.PodError, match="already made"):
-        services.create_event_pods(alice, event)
-    with pytest.raises(services.PodError, match="registrations"):
-        services.join_pod(alice, pod)
+    with pytest.raises(PodError, match="already made"):
+        create_event_pods(alice, event)
+    with pytest.raises(PodError, match="registrations"):
+        join_pod(alice, pod)
 
-    services.start_event_pods(alice, event)
-    with pytest.raises(events.TournamentError, match="draft is not over"):
-        events.start_event(alice, event)
+    start_event_pods(alice, event)
+    with pytest.raises(TournamentError, match="draft is not over"):
+        start_event(alice, event)
     pod = draft_humans(pod)
     assert pod.status == Pod.Status.BUILDING
     # The bots' decks are already the Decklists of their registrations.
     assert Decklist.objects.filter(registration__event=event, is_legal=True).count() == 5
     for user in (bob, charlie):
         deck = suggestion(pod, user)
-        services.submit_deck(user, pod, deck["cities"], deck["main"], deck["reinforcement"])
-    with pytest.raises(events.TournamentError, match="draft is not over"):
-        events.start_event(alice, event)
+        submit_deck(user, pod, deck)
+    with pytest.raises(TournamentError, match="draft is not over"):
+        start_event(alice, event)
     # dave never submits: at the deadline a bot builds his deck.
     Pod.objects.filter(pk=pod.pk).update(build_deadline=timezone.now() - timedelta(seconds=1))
-    assert services.finish_building(pod.pk)
+    assert finish_building(pod.pk)
 
     lists = Decklist.objects.filter(registration__event=event)
     assert lists.count() == 8 and all(d.is_legal for d in lists)
@@ -608,17 +612,17 @@ def test_a_draft_event_drafts_builds_and_pairs_round_one(alice, bob, charlie, da
     # The text reads back as the same deck, legal with bob's pool.
     from engine.voskhozhdenie.decks import CHECKER
 
-    db = services.card_db(pod)
-    pool = services.pool_of(pod, my_seat(pod, bob))
+    db = load_system(pod.game_system)
+    pool = pool_of(pod, my_seat(pod, bob))
     from collections import Counter
 
     report = CHECKER.validate(bob_list.text, "draft", db, pool=Counter(pool))
     assert report.is_legal, report.problems
 
-    event = events.start_event(alice, event)
+    event = start_event(alice, event)
     assert event.status == Event.Status.RUNNING
     assert Decklist.objects.filter(registration__event=event, locked=False).count() == 0
-    rnd = events.pair_next_round(alice, event)
+    rnd = pair_next_round(alice, event)
     assert rnd.number == 1 and rnd.matches.count() == 4
     assert Registration.objects.filter(event=event, seats__round=rnd).count() == 8
 
@@ -626,7 +630,7 @@ def test_a_draft_event_drafts_builds_and_pairs_round_one(alice, bob, charlie, da
 def test_ten_players_make_two_pods_of_five(alice, make_user):
     users = [make_user(f"player{n}") for n in range(10)]
     event, _regs = draft_event(alice, users)
-    pods = services.create_event_pods(alice, event)
+    pods = create_event_pods(alice, event)
     assert [p.seats_count for p in pods] == [5, 5]
     assert sorted(s.user.username for p in pods for s in p.seats.all()) == sorted(
         u.username for u in users
@@ -634,20 +638,18 @@ def test_ten_players_make_two_pods_of_five(alice, make_user):
 
 
 def test_only_draft_events_in_registration_get_pods(alice, bob, charlie):
-    from tournaments import services as events
-
-    event = events.create_event(alice, name="Standard Night")
-    events.register(event, user=bob)
-    events.register(event, user=charlie)
-    with pytest.raises(services.PodError, match="Only a Draft event"):
-        services.create_event_pods(alice, event)
+    event = create_event(alice, name="Standard Night")
+    register(event, user=bob)
+    register(event, user=charlie)
+    with pytest.raises(PodError, match="Only a Draft event"):
+        create_event_pods(alice, event)
 
 
 # ---------------------------------------------------------------- pages
 
 
 def card_names(pod: Pod, ids) -> list[str]:
-    db = services.card_db(pod)
+    db = load_system(pod.game_system)
     return [db.card(c).name_en for c in ids]
 
 
@@ -676,7 +678,7 @@ def test_spectators_and_other_fragments_never_see_a_pack(client, alice, bob):
     page = html.unescape(client.get(f"/draft/{pod.pk}/manage/").content.decode())
     # The console lists every City of the pod's sets to supply (AMB-05): the same list
     # whatever the packs hold, so it is left out of the check.
-    head, _, rest = page.partition('id="supplied-cities"')
+    head, _, rest = page.partition('id="supplied-cards"')
     page = head + rest.partition("</section>")[2]
     assert not any(name in page for name in names)
     assert client.get(f"/draft/{pod.pk}/log/{(seat.number + 1) % 8}.json").status_code == 403
@@ -703,7 +705,7 @@ def test_a_pick_through_htmx_answers_with_the_next_pack_and_only_the_new_card(cl
     assert Pick.objects.filter(seat=seat).count() == 1
     # Give the seat its next pack (the bots' tasks are not run here) and pick again: the
     # answer appends the second card only, the first is already on the page.
-    assert services.auto_pick(pod.pk, draft_core.upstream(seat.number, 8, 0), 1) is not None
+    assert auto_pick(pod.pk, draft_core.upstream(seat.number, 8, 0), 1) is not None
     pod.refresh_from_db()
     nxt = draft_core.current_pack(pod.state, seat.number)
     second = card_names(pod, nxt["cards"][:1])[0]
@@ -727,13 +729,13 @@ def test_the_deck_page_checks_live_and_saves(client, alice, built_pod):
     client.force_login(alice)
     page = client.get(f"/draft/{built_pod.pk}/deck/?suggest=1").content.decode()
     assert "This deck is legal." in page
-    pool = services.pool_of(built_pod, my_seat(built_pod, alice))
+    pool = pool_of(built_pod, my_seat(built_pod, alice))
     check = client.post(f"/draft/{built_pod.pk}/deck/check/", {"slot-0": "main"}).content.decode()
     assert "rule 4.5.5.1" in check and "rule 4.5.5.3" in check
     deck = suggestion(built_pod, alice)
     from drafting.views import _slots
 
-    post = {f"slot-{i}": slot for i, slot in enumerate(_slots(pool, deck))}
+    post = {f"slot-{i}": slot for i, slot in enumerate(_slots(built_pod, pool, deck))}
     response = client.post(f"/draft/{built_pod.pk}/deck/", post)
     assert response.status_code == 302
     assert my_seat(built_pod, alice).deck is not None
@@ -752,9 +754,9 @@ def test_logs_and_replay_after_the_pod(client, alice, bob, built_pod):
     assert "Booster 2 · pick 16 of 60" in page
     client.force_login(bob)  # not finished yet: not for strangers
     assert client.get(f"/draft/{built_pod.pk}/log/{seat.number}.json").status_code == 403
-    services.finish_building(built_pod.pk)
+    finish_building(built_pod.pk)
     Pod.objects.filter(pk=built_pod.pk).update(build_deadline=timezone.now() - timedelta(seconds=1))
-    services.finish_building(built_pod.pk)
+    finish_building(built_pod.pk)
     assert client.get(f"/draft/{built_pod.pk}/log/{seat.number}.json").status_code == 200
 
 
@@ -809,11 +811,12 @@ from django.core.management import call_command
 call_command("migrate", verbosity=0, skip_checks=True)
 from django.contrib.auth import get_user_model
 from config.embedded import start_embedded_worker
-from drafting import services
 from drafting.models import Pick, Seat
+from drafting.services.creating import create_pod
+from drafting.services.starting import start_pod
 assert start_embedded_worker()
 user = get_user_model().objects.create_user("zed", password="x")
-pod = services.start_pod(user, services.create_pod(user, bot_seconds=0.3))
+pod = start_pod(user, create_pod(user, bot_seconds=0.3))
 seat = Seat.objects.get(pod=pod, user=user)
 deadline = time.time() + 30
 while time.time() < deadline:
@@ -856,13 +859,11 @@ def test_in_embedded_mode_the_bots_pick_in_worker_threads(tmp_path):
 
 
 def test_a_player_who_dropped_before_the_start_is_drafted_for_by_a_bot(alice, bob, charlie):
-    from tournaments import services as events
-
     event, regs = draft_event(alice, [bob, charlie])
-    (pod,) = services.create_event_pods(alice, event)
-    events.drop(bob, regs[0])  # before the start: the registration goes
-    events.drop(alice, regs[1])  # by the organiser: the registration stays, dropped
-    services.start_event_pods(alice, event)
+    (pod,) = create_event_pods(alice, event)
+    drop(bob, regs[0])  # before the start: the registration goes
+    drop(alice, regs[1])  # by the organiser: the registration stays, dropped
+    start_event_pods(alice, event)
     assert my_seat(pod, bob).abandoned and my_seat(pod, bob).picked_by_bot
     assert my_seat(pod, charlie).abandoned
-    assert services.auto_pick(pod.pk, my_seat(pod, bob).number, 1).auto == "bot"
+    assert auto_pick(pod.pk, my_seat(pod, bob).number, 1).auto == "bot"

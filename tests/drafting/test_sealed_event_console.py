@@ -11,10 +11,12 @@ from collections import Counter
 import pytest
 from django.urls import reverse
 
-from drafting import bots, services
 from drafting.models import Pod, Seat
-from tournaments import services as events
+from drafting.services.kits import kit
+from drafting.services.pools import deck_pool_of
 from tournaments.models import Decklist, Event, Registration
+from tournaments.services.errors import TournamentError
+from tournaments.services.players import register
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +47,7 @@ def deck_post(pool: list[str], deck: dict[str, list[str]]) -> dict[str, str]:
     left = {section: Counter(ids) for section, ids in deck.items()}
     data = {}
     for index, card_id in enumerate(pool):
-        for section in services.DECK_SECTIONS:
+        for section in ("cities", "main", "reinforcement"):
             if left.get(section, Counter())[card_id] > 0:
                 left[section][card_id] -= 1
                 data[f"slot-{index}"] = section
@@ -69,7 +71,7 @@ def test_an_organiser_runs_a_sealed_event_from_the_console_to_round_one(
         manage(event.slug, "add-player"), {"display_name": "Charlie", "username": "charlie"}
     )
     for n in (1, 2):
-        events.register(event, display_name=f"Bot {n}", actor=alice, is_bot=True)
+        register(event, display_name=f"Bot {n}", actor=alice, is_bot=True)
     assert event.registrations.count() == 4
 
     # The console offers the Sealed pod settings: no pick timer, six boosters by default.
@@ -98,8 +100,8 @@ def test_an_organiser_runs_a_sealed_event_from_the_console_to_round_one(
     assert pod.set_codes == ["VS1"] * 5 and pod.build_minutes == 25
     assert sorted(s.name for s in pod.seats.all()) == ["Bot 1", "Bot 2", "Charlie", "bob"]
     # Nobody registers once the players sit in pods.
-    with pytest.raises(events.TournamentError):
-        events.register(event, display_name="Late", actor=alice)
+    with pytest.raises(TournamentError):
+        register(event, display_name="Late", actor=alice)
 
     # Opening the boosters: every pool at once, no picks, deck building with its clock.
     html = client.get(reverse("tournaments:manage", kwargs={"slug": event.slug})).content.decode()
@@ -123,9 +125,8 @@ def test_an_organiser_runs_a_sealed_event_from_the_console_to_round_one(
     deck_url = reverse("drafting:deck", kwargs={"pk": pod.pk})
     html = client.get(deck_url).content.decode()
     assert html.count('name="slot-') == 75
-    pool = services.deck_pool_of(pod, seat)
-    db = services.card_db(pod)
-    deck = bots.bot_build_deck([db.card(c) for c in pool])
+    pool = deck_pool_of(pod, seat)
+    deck = kit(pod).bot_deck(pool)
     saved = client.post(deck_url, deck_post(pool, deck), follow=True)
     assert "Deck saved." in messages_of(saved)
     assert Registration.objects.get(event=event, user=bob).decklist.is_legal

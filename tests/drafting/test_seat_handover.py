@@ -10,8 +10,15 @@ import pytest
 from django.utils import timezone
 
 from drafting import draft as draft_core
-from drafting import services
 from drafting.models import Pick, Pod, Seat
+from drafting.services.creating import create_event_pods
+from drafting.services.errors import NotAllowed, PodError
+from drafting.services.messages import pack_message
+from drafting.services.picks import auto_pick, make_pick, run_timers
+from drafting.services.seats import hand_seats_to_bots, hand_to_bot, leave_pod, reclaim_seat
+from drafting.services.starting import start_event_pods
+from drafting.services.timers import review_until
+from tournaments.services.players import drop
 
 from .test_pods import draft_event, fresh, my_seat, started_pod
 
@@ -22,7 +29,7 @@ def time_out(pod: Pod, seat: Seat) -> Pick | None:
     """The player's pick time runs out and the pod's timer task runs."""
     Seat.objects.filter(pk=seat.pk).update(pick_deadline=timezone.now() - timedelta(seconds=1))
     number = draft_core.pick_number(fresh(pod).state, seat.number)
-    services.run_timers(pod.pk)
+    run_timers(pod.pk)
     return Pick.objects.filter(pod=pod, seat=seat, pick_number=number).first()
 
 
@@ -42,16 +49,16 @@ def next_pack(pod: Pod, user) -> tuple[Pod, Seat, dict]:
 
 def test_a_player_leaving_mid_draft_hands_the_seat_to_a_bot_once(alice):
     pod, seat, pack = started_pod(alice)
-    services.leave_pod(alice, pod)
+    leave_pod(alice, pod)
     seat = my_seat(pod, alice)
     assert seat.picked_by_bot and seat.bot_reason == "left"
     assert seat.pick_deadline <= timezone.now() + timedelta(seconds=pod.bot_seconds)
-    services.leave_pod(alice, pod)  # a second click changes nothing
+    leave_pod(alice, pod)  # a second click changes nothing
     assert my_seat(pod, alice).pick_deadline == seat.pick_deadline
-    with pytest.raises(services.PodError, match="You left this draft"):
-        services.make_pick(alice, pod, 1, pack["cards"][0])
-    with pytest.raises(services.PodError, match="You left this draft"):
-        services.reclaim_seat(alice, pod)
+    with pytest.raises(PodError, match="You left this draft"):
+        make_pick(alice, pod, 1, pack["cards"][0])
+    with pytest.raises(PodError, match="You left this draft"):
+        reclaim_seat(alice, pod)
 
 
 def test_the_room_offers_leaving_mid_draft_with_a_confirmation(client, alice):
@@ -68,11 +75,11 @@ def test_the_organiser_hands_a_seat_to_a_bot_from_the_console(client, alice, bob
     from tournaments.models import AuditEntry
 
     event, _regs = draft_event(alice, [bob, charlie], bots=2)
-    (pod,) = services.create_event_pods(alice, event)
-    services.start_event_pods(alice, event)
+    (pod,) = create_event_pods(alice, event)
+    start_event_pods(alice, event)
     seat = my_seat(pod, bob)
-    with pytest.raises(services.NotAllowed):
-        services.hand_to_bot(charlie, pod, seat.number)
+    with pytest.raises(NotAllowed):
+        hand_to_bot(charlie, pod, seat.number)
     client.force_login(alice)
     page = client.get(f"/draft/{pod.pk}/manage/").content.decode()
     assert "Hand to a bot" in page
@@ -83,9 +90,9 @@ def test_the_organiser_hands_a_seat_to_a_bot_from_the_console(client, alice, bob
     seat = my_seat(pod, bob)
     assert seat.picked_by_bot and seat.bot_reason == "organiser"
     assert seat.timer_key == "1" and seat.pick_deadline is not None
-    assert services.hand_to_bot(alice, pod, seat.number) is False  # idempotent
+    assert hand_to_bot(alice, pod, seat.number) is False  # idempotent
     assert AuditEntry.objects.filter(event=event, summary__contains="to a bot").count() == 1
-    assert services.auto_pick(pod.pk, seat.number, 1).auto == "bot"
+    assert auto_pick(pod.pk, seat.number, 1).auto == "bot"
 
 
 def test_the_organiser_hand_over_in_deck_building_builds_the_deck(alice):
@@ -94,7 +101,7 @@ def test_the_organiser_hand_over_in_deck_building_builds_the_deck(alice):
 
     pod = draft_all(pod, alice)
     assert pod.status == Pod.Status.BUILDING
-    services.hand_to_bot(alice, pod, my_seat(pod, alice).number)
+    hand_to_bot(alice, pod, my_seat(pod, alice).number)
     seat = my_seat(pod, alice)
     assert seat.deck is not None and seat.deck_by_bot
     assert fresh(pod).status == Pod.Status.FINISHED  # the last deck: the pod is done
@@ -103,18 +110,16 @@ def test_the_organiser_hand_over_in_deck_building_builds_the_deck(alice):
 def test_a_registration_dropped_mid_draft_hands_its_seat_to_a_bot(
     alice, bob, charlie, django_capture_on_commit_callbacks
 ):
-    from tournaments import services as events
-
     event, regs = draft_event(alice, [bob, charlie], bots=2)
-    (pod,) = services.create_event_pods(alice, event)
-    services.start_event_pods(alice, event)
+    (pod,) = create_event_pods(alice, event)
+    start_event_pods(alice, event)
     with django_capture_on_commit_callbacks(execute=True):
-        events.drop(alice, regs[0])  # the organiser drops bob mid-draft
+        drop(alice, regs[0])  # the organiser drops bob mid-draft
     seat = my_seat(pod, bob)
     assert seat.picked_by_bot and seat.bot_reason == "dropped"
-    assert services.auto_pick(pod.pk, seat.number, 1).auto == "bot"
+    assert auto_pick(pod.pk, seat.number, 1).auto == "bot"
     # A repeat of the hand-over (a re-delivered callback) changes nothing.
-    assert services.hand_seats_to_bots([seat.pk]) == 0
+    assert hand_seats_to_bots([seat.pk]) == 0
 
 
 def test_three_timed_out_picks_in_a_row_hand_the_seat_to_a_bot_until_the_player_picks(alice):
@@ -124,7 +129,7 @@ def test_three_timed_out_picks_in_a_row_hand_the_seat_to_a_bot_until_the_player_
     pod, seat, pack = next_pack(pod, alice)
     assert seat.timeouts == 1 and not seat.abandoned
     # A pick of one's own resets the count.
-    services.make_pick(alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0])
+    make_pick(alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0])
     assert my_seat(pod, alice).timeouts == 0
     for expected in (1, 2, 3):
         pod, seat, _pack = next_pack(pod, alice)
@@ -137,7 +142,7 @@ def test_three_timed_out_picks_in_a_row_hand_the_seat_to_a_bot_until_the_player_
     assert seat.pick_deadline <= timezone.now() + timedelta(seconds=pod.bot_seconds)
     # Picking again takes the seat back.
     number = draft_core.pick_number(pod.state, seat.number)
-    assert services.make_pick(alice, pod, number, pack["cards"][0]).auto == "player"
+    assert make_pick(alice, pod, number, pack["cards"][0]).auto == "player"
     seat = my_seat(pod, alice)
     assert not seat.abandoned and seat.bot_reason == "" and seat.timeouts == 0
 
@@ -179,22 +184,22 @@ def test_a_new_booster_shows_the_pool_for_review_before_its_first_pick(client, a
     for _ in range(15):  # the whole first booster round
         pod, seat, pack = next_pack(pod, alice)
         number = draft_core.pick_number(pod.state, seat.number)
-        services.make_pick(alice, pod, number, pack["cards"][0])
+        make_pick(alice, pod, number, pack["cards"][0])
     run_bots_as_tasks(pod)
     pod, seat, pack = next_pack(pod, alice)
     assert pack["round"] == 1
-    until = services.review_until(pod, seat, pack)
+    until = review_until(pod, seat, pack)
     # The review is the deadline's extra 30 s: it ends as the pick's own time begins.
     assert (seat.pick_deadline - until).total_seconds() == pod.pick_seconds(15)
     assert 25 <= (until - timezone.now()).total_seconds() <= 30
     page = client.get(f"/draft/{pod.pk}/").content.decode()
     assert "data-review-until" in page and "Booster 2 of 4 opens in" in page
     assert 'class="pick-form" hidden' in page  # the pack waits behind the review
-    assert services.pack_message(pod, seat, pack)["review_until"] == until.isoformat()
+    assert pack_message(pod, seat, pack)["review_until"] == until.isoformat()
     # The second pick of the booster has no review.
-    services.make_pick(alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0])
+    make_pick(alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0])
     pod, seat, pack = next_pack(pod, alice)
-    assert services.review_until(pod, seat, pack) is None
+    assert review_until(pod, seat, pack) is None
 
 
 def test_the_pick_answer_of_an_inline_pod_carries_the_new_boosters_review_and_timer(client, alice):
@@ -204,9 +209,7 @@ def test_the_pick_answer_of_an_inline_pod_carries_the_new_boosters_review_and_ti
     pod, seat, _pack = started_pod(alice, bots_inline=True, pick_max_seconds=600, review_seconds=30)
     for _ in range(14):
         pod, seat, pack = next_pack(pod, alice)
-        services.make_pick(
-            alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0]
-        )
+        make_pick(alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0])
     pod, seat, pack = next_pack(pod, alice)
     client.force_login(alice)
     answer = client.post(

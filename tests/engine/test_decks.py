@@ -169,7 +169,8 @@ def rules(violations: list[Violation]) -> set[str]:
 def test_the_registry_loads_this_checker():
     from engine.core import registry
 
-    assert registry.get("voskhozhdenie").load("decks") is CHECKER
+    decklists = registry.get("voskhozhdenie").load("decks")
+    assert decklists.checker is CHECKER
 
 
 # ---------------------------------------------------------------- CK-001..CK-036

@@ -19,9 +19,20 @@ from engine.core import registry
 from engine.voskhozhdenie.bots import make_bot as voskhozhdenie_bot
 from engine.voskhozhdenie.decks import deck_text, to_engine_deck
 from engine.voskhozhdenie.game import SYSTEM as VOSKHOZHDENIE
-from play import services, tasks
+from play import tasks
 from play.decks import DeckChoice, DeckRefused
 from play.models import ActionLog, GameSession
+from play.services import starting
+from play.services.acting import abort, concede, submit_action
+from play.services.errors import NotAllowed, PlayError
+from play.services.reading import replay_state
+from play.services.starting import (
+    create_bot_game,
+    create_casual_game,
+    create_friend_game,
+    create_solo_game,
+    join_game,
+)
 from tests.play.helpers import fresh
 
 pytestmark = pytest.mark.django_db
@@ -71,7 +82,7 @@ Main Deck
 
 
 def test_a_voskhozhdenie_game_against_a_bot_starts_with_the_chosen_starter_deck(alice):
-    session = services.create_bot_game(alice, "voskhozhdenie", deck=DeckChoice("northern-watch"))
+    session = create_bot_game(alice, "voskhozhdenie", deck=DeckChoice("northern-watch"))
     assert session.status == GameSession.Status.RUNNING
     assert session.decks[0] == engine_deck_of("northern-watch")
     # The bot got a starter deck too, chosen with the game's seed.
@@ -79,13 +90,13 @@ def test_a_voskhozhdenie_game_against_a_bot_starts_with_the_chosen_starter_deck(
     session = play(session, 40)
     assert session.seq >= 40 or session.status == GameSession.Status.FINISHED
     assert ActionLog.objects.filter(session=session).count() == session.seq
-    assert services.replay_state(session) == session.state
+    assert replay_state(session) == session.state
 
 
 def test_a_bot_deck_is_the_starter_deck_the_games_seed_chooses(alice):
     seen = set()
     for _ in range(8):
-        session = services.create_bot_game(alice, "voskhozhdenie", bots=2)
+        session = create_bot_game(alice, "voskhozhdenie", bots=2)
         for seat in (1, 2):
             expected = random.Random(session.seed + seat).choice(starters())
             assert session.decks[seat] == to_engine_deck(expected.text, VOSKHOZHDENIE.db)
@@ -96,7 +107,7 @@ def test_a_bot_deck_is_the_starter_deck_the_games_seed_chooses(alice):
 def test_a_pasted_list_is_checked_and_played(alice):
     # The same deck written with English names, as a player might paste it.
     text = deck_text(engine_deck_of("mist-and-night"), VOSKHOZHDENIE.db, language="en")
-    session = services.create_bot_game(alice, "voskhozhdenie", deck=DeckChoice("paste", text))
+    session = create_bot_game(alice, "voskhozhdenie", deck=DeckChoice("paste", text))
     assert session.status == GameSession.Status.RUNNING
     assert sorted(session.decks[0]["main"]) == sorted(engine_deck_of("mist-and-night")["main"])
     assert play(session, 10).seq >= 10
@@ -104,13 +115,13 @@ def test_a_pasted_list_is_checked_and_played(alice):
 
 def test_a_bad_list_is_refused_with_every_rule_number_and_nothing_is_created(alice):
     with pytest.raises(DeckRefused) as refused:
-        services.create_bot_game(alice, "voskhozhdenie", deck=DeckChoice("paste", BAD_LIST))
+        create_bot_game(alice, "voskhozhdenie", deck=DeckChoice("paste", BAD_LIST))
     problems = refused.value.problems
     assert any("Line 6" in p and "Несуществующая карта" in p for p in problems)
     for rule in ("4.5.1.1", "4.5.1.2", "4.5.1.4"):  # City set, copies, Main Deck size
         assert any(f"(rule {rule})" in p for p in problems), (rule, problems)
     with pytest.raises(DeckRefused):
-        services.create_friend_game(alice, "voskhozhdenie", deck=DeckChoice("paste", "  "))
+        create_friend_game(alice, "voskhozhdenie", deck=DeckChoice("paste", "  "))
     assert not GameSession.objects.exists()
 
 
@@ -151,7 +162,7 @@ def test_the_play_page_offers_the_starter_decks_only_to_games_that_need_decks(cl
 def test_a_four_seat_2v2_table_fills_through_the_invite_link_then_starts(
     client, alice, bob, charlie, dave
 ):
-    session = services.create_friend_game(
+    session = create_friend_game(
         alice,
         "voskhozhdenie",
         players=4,
@@ -181,20 +192,20 @@ def test_a_four_seat_2v2_table_fills_through_the_invite_link_then_starts(
     assert session.seats.get(number=1).user == bob
     assert session.decks[1] == engine_deck_of("mist-and-night")
     # The last human seat starts the game, allied as the table said (rule 1.2.2).
-    session = services.join_game(charlie, session.invite_token, DeckChoice("northern-watch"))
+    session = join_game(charlie, session.invite_token, DeckChoice("northern-watch"))
     assert session.status == GameSession.Status.RUNNING
     assert session.state["teams"] == [[0, 1], [2, 3]]
     assert [p["team"] for p in session.state["players"]] == [0, 0, 1, 1]
     assert session.decks[2] == engine_deck_of("northern-watch")
-    with pytest.raises(services.PlayError, match="already started"):
-        services.join_game(dave, session.invite_token)
+    with pytest.raises(PlayError, match="already started"):
+        join_game(dave, session.invite_token)
     assert play(session, 60).seq >= 60 or fresh(session).is_over
 
 
 def test_a_three_seat_ascension_table_with_a_friend_and_a_bot(alice, bob):
-    session = services.create_friend_game(alice, "ascension", players=3, bots=1, time_bank=None)
+    session = create_friend_game(alice, "ascension", players=3, bots=1, time_bank=None)
     assert session.status == GameSession.Status.WAITING and session.decks == []
-    session = services.join_game(bob, session.invite_token)
+    session = join_game(bob, session.invite_token)
     assert session.status == GameSession.Status.RUNNING
     assert session.state["n"] == 3 and len(session.state["players"]) == 3
     assert session.seats.get(number=2).is_bot
@@ -213,38 +224,38 @@ def test_a_three_seat_ascension_table_with_a_friend_and_a_bot(alice, bob):
     ],
 )
 def test_a_table_the_game_does_not_have_is_refused(alice, kwargs, message):
-    with pytest.raises(services.PlayError, match=message):
-        services.create_casual_game(alice, "voskhozhdenie", **kwargs)
+    with pytest.raises(PlayError, match=message):
+        create_casual_game(alice, "voskhozhdenie", **kwargs)
     assert not GameSession.objects.exists()
 
 
 def test_friends_cannot_be_left_no_seat(alice):
-    with pytest.raises(services.PlayError, match="seat for a friend"):
-        services.create_friend_game(alice, "ascension", players=2, bots=1)
+    with pytest.raises(PlayError, match="seat for a friend"):
+        create_friend_game(alice, "ascension", players=2, bots=1)
 
 
 def test_open_invitations_are_limited_until_one_is_called_off_or_starts(alice, bob, monkeypatch):
-    monkeypatch.setattr(services, "OPEN_INVITATIONS", 2)
-    first = services.create_friend_game(alice, "ascension")
-    services.create_friend_game(alice, "ascension")
-    with pytest.raises(services.PlayError, match="already have 2 games waiting"):
-        services.create_friend_game(alice, "ascension")
+    monkeypatch.setattr(starting, "OPEN_INVITATIONS", 2)
+    first = create_friend_game(alice, "ascension")
+    create_friend_game(alice, "ascension")
+    with pytest.raises(PlayError, match="already have 2 games waiting"):
+        create_friend_game(alice, "ascension")
     assert GameSession.objects.filter(created_by=alice).count() == 2
     # Games against bots only and other players' invitations are not counted.
-    services.create_bot_game(alice, "ascension", "random")
-    services.create_friend_game(bob, "ascension")
-    services.abort(alice, first)
-    third = services.create_friend_game(alice, "ascension")
-    services.join_game(bob, third.invite_token)  # started: no longer waiting
-    services.create_friend_game(alice, "ascension")
+    create_bot_game(alice, "ascension", "random")
+    create_friend_game(bob, "ascension")
+    abort(alice, first)
+    third = create_friend_game(alice, "ascension")
+    join_game(bob, third.invite_token)  # started: no longer waiting
+    create_friend_game(alice, "ascension")
 
 
 # ---------------------------------------------------------------- solo
 
 
 def test_solo_is_offered_only_where_the_engine_deals_one_player(alice):
-    with pytest.raises(services.PlayError, match="no solo game"):
-        services.create_solo_game(alice, "voskhozhdenie")
+    with pytest.raises(PlayError, match="no solo game"):
+        create_solo_game(alice, "voskhozhdenie")
     assert not GameSession.objects.exists()
 
 
@@ -265,7 +276,7 @@ def test_a_solo_ascension_game_against_samael_is_played_to_the_end(client, alice
     assert state["samael"]["cards"], "Samael took cards from the center row (A-50)"
     won = state["scores"][0] > state["samael_score"]  # A-51: a tie is not a win
     assert session.result["winners"] == ([0] if won else [])
-    assert services.replay_state(session) == state
+    assert replay_state(session) == state
     page = client.get(reverse("play:game", args=[session.pk])).content.decode()
     assert f'<strong class="asc-samael-score">{state["samael_score"]}</strong>' in page
     assert ("You beat Samael." if won else "Samael wins") in page
@@ -278,7 +289,7 @@ def test_a_solo_ascension_game_against_samael_is_played_to_the_end(client, alice
 
 
 def test_another_user_cannot_act_in_a_game_nor_see_a_players_hand(client, alice, bob):
-    bot_game = services.create_bot_game(alice, "voskhozhdenie")
+    bot_game = create_bot_game(alice, "voskhozhdenie")
     client.force_login(bob)
     acted = client.post(
         reverse("play:act", args=[bot_game.pk]),
@@ -286,10 +297,10 @@ def test_another_user_cannot_act_in_a_game_nor_see_a_players_hand(client, alice,
         HTTP_ACCEPT="application/json",
     )
     assert acted.status_code == 403
-    with pytest.raises(services.NotAllowed):
-        services.submit_action(bob, bot_game, bot_game.seq, {"type": "pass"})
-    with pytest.raises(services.NotAllowed):
-        services.concede(bob, bot_game)
+    with pytest.raises(NotAllowed):
+        submit_action(bob, bot_game, bot_game.seq, {"type": "pass"})
+    with pytest.raises(NotAllowed):
+        concede(bob, bot_game)
     assert fresh(bot_game).seq == bot_game.seq and fresh(bot_game).is_over is False
     game = client.get(reverse("play:game", args=[bot_game.pk]))
     assert game.status_code == 302 and game["Location"].endswith("/spectate/")
@@ -298,12 +309,12 @@ def test_another_user_cannot_act_in_a_game_nor_see_a_players_hand(client, alice,
     assert all(not isinstance(p["hand"], list) for p in public["view"]["players"])
 
     # At a table of three, each player sees their own hand only.
-    session = services.create_friend_game(
+    session = create_friend_game(
         alice, "voskhozhdenie", players=3, bots=1, deck=DeckChoice("dawn-onslaught")
     )
-    with pytest.raises(services.NotAllowed):
-        services.abort(bob, session)
-    session = services.join_game(bob, session.invite_token, DeckChoice("mist-and-night"))
+    with pytest.raises(NotAllowed):
+        abort(bob, session)
+    session = join_game(bob, session.invite_token, DeckChoice("mist-and-night"))
     assert session.status == GameSession.Status.RUNNING
     state = client.get(reverse("play:state", args=[session.pk])).json()
     assert state["seat"] == 1
@@ -333,7 +344,7 @@ def test_a_visitor_signs_up_and_is_one_click_from_a_bot_game(client):
 
 
 def test_an_invited_visitor_is_sent_to_sign_up_and_back_to_the_invitation(client, alice):
-    session = services.create_friend_game(alice, "ascension", time_bank=None)
+    session = create_friend_game(alice, "ascension", time_bank=None)
     url = reverse("play:join", args=[session.invite_token])
     login = client.get(url)
     assert login.status_code == 302 and "next=" in login["Location"]

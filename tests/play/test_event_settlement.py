@@ -16,11 +16,20 @@ import pytest
 from django.urls import reverse
 
 from engine.ascension.game import SYSTEM
-from play import services, tasks
+from play import tasks
 from play.models import GameSession
+from play.services.acting import concede
+from play.services.ending import end_match_sessions
+from play.services.starting import start_match, start_round_games
 from tests.tournaments.factories import make_event, seat_users
-from tournaments import services as tournament_services
 from tournaments.models import AuditEntry, Match, Round
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.errors import TournamentError
+from tournaments.services.events import create_event
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.players import register
+from tournaments.services.results import call_time, enter_result
+from tournaments.services.starting import start_event
 
 pytestmark = pytest.mark.django_db
 
@@ -30,9 +39,7 @@ def online_round(alice, players: int = 2, **fields):
     event, _regs = make_event(
         alice, players=players, game_system="ascension", swiss_rounds=2, play_online=True, **fields
     )
-    rnd = tournament_services.publish_round(
-        alice, tournament_services.pair_next_round(alice, event)
-    )
+    rnd = publish_round(alice, pair_next_round(alice, event))
     return event, rnd
 
 
@@ -41,7 +48,7 @@ def game_one_conceded(alice, **fields):
     event, rnd = online_round(alice, **fields)
     match = rnd.matches.get()
     first, _second = seat_users(match)
-    services.concede(first, services.start_match(match))
+    concede(first, start_match(match))
     game2 = GameSession.objects.get(match=match, game_number=2)
     assert game2.status == GameSession.Status.RUNNING
     return event, rnd, match, game2
@@ -54,7 +61,7 @@ def test_time_called_keeps_the_engines_game_and_the_game_in_progress_is_drawn(
     acting = game2.seats.exclude(deadline=None).get()
     seq = game2.seq
     with django_capture_on_commit_callbacks(execute=True):
-        assert tournament_services.call_time(alice, rnd) == 1
+        assert call_time(alice, rnd) == 1
     match.refresh_from_db()
     # Game 1 (won by seat 1) stands; game 2, in progress at time, is a drawn game: 0-1-1.
     assert list(match.games.order_by("number").values_list("winner_seat", flat=True)) == [1, None]
@@ -84,7 +91,7 @@ def test_an_officials_result_ends_the_running_game_and_its_clocks(
 ):
     _event, _rnd, match, game2 = game_one_conceded(alice)
     with django_capture_on_commit_callbacks(execute=True):
-        tournament_services.enter_result(alice, match, [0, 0])
+        enter_result(alice, match, [0, 0])
     game2.refresh_from_db()
     assert game2.status == GameSession.Status.ABORTED
     assert game2.end_reason == GameSession.EndReason.ABORTED and game2.finished_at
@@ -93,7 +100,7 @@ def test_an_officials_result_ends_the_running_game_and_its_clocks(
     assert match.result_source == Match.Source.ORGANISER
     assert list(match.games.values_list("winner_seat", flat=True)) == [0, 0]
     # The engine's late word on the aborted game changes nothing in the match.
-    assert services.end_match_sessions(match.pk) == 0
+    assert end_match_sessions(match.pk) == 0
     assert tasks.bot_move.apply(args=(game2.pk, game2.seq)).get() is None
 
 
@@ -102,7 +109,7 @@ def test_a_lost_end_of_the_games_is_done_by_the_sweep(alice, django_capture_on_c
 
     _event, _rnd, match, game2 = game_one_conceded(alice)
     with django_capture_on_commit_callbacks(execute=False):
-        tournament_services.enter_result(alice, match, [0, 0])
+        enter_result(alice, match, [0, 0])
     game2.refresh_from_db()
     assert game2.status == GameSession.Status.RUNNING  # the callback was lost
     assert sweeps.sweep()["ended"] == 1
@@ -114,15 +121,15 @@ def test_a_lost_end_of_the_games_is_done_by_the_sweep(alice, django_capture_on_c
 def test_each_match_gets_the_events_time_bank(alice, client):
     _event, rnd = online_round(alice, time_bank_minutes=7)
     match = rnd.matches.get()
-    session = services.start_match(match)
+    session = start_match(match)
     assert session.time_bank == 7 * 60
     assert set(session.seats.values_list("time_left", flat=True)) <= {7 * 60.0}
-    services.concede(seat_users(match)[0], session)
+    concede(seat_users(match)[0], session)
     game2 = GameSession.objects.get(match=match, game_number=2)
     assert game2.time_bank == 7 * 60
     # start_round_games and the match page use it too
     _other, other_round = online_round(alice, time_bank_minutes=3)
-    (started,) = services.start_round_games(other_round)
+    (started,) = start_round_games(other_round)
     assert started.time_bank == 180
     _third, third_round = online_round(alice, time_bank_minutes=11)
     third = third_round.matches.get()
@@ -137,7 +144,7 @@ def test_a_completed_round_is_audited_once_and_the_console_says_to_pair_the_next
     event, rnd = online_round(alice, players=4)
     client.force_login(alice)
     for match in rnd.matches.order_by("table"):
-        tournament_services.enter_result(alice, match, [0, 0])
+        enter_result(alice, match, [0, 0])
     completed = AuditEntry.objects.filter(event=event, action=AuditEntry.Action.COMPLETE)
     assert completed.count() == 1 and completed.get().data == {"round": 1}
     page = client.get(reverse("tournaments:manage", args=[event.slug])).content.decode()
@@ -146,7 +153,7 @@ def test_a_completed_round_is_audited_once_and_the_console_says_to_pair_the_next
     # The console refreshes itself when results come in.
     assert 'id="flow" data-live' in page and 'id="console-rounds" data-live' in page
     # An override after the round completed writes no second COMPLETE.
-    tournament_services.enter_result(alice, rnd.matches.order_by("table").first(), [1, 1])
+    enter_result(alice, rnd.matches.order_by("table").first(), [1, 1])
     assert completed.count() == 1
 
 
@@ -158,7 +165,7 @@ def test_a_self_running_event_says_it_ran_the_next_round_itself(
     event, rnd = online_round(alice, players=4, auto_advance=True)
     with django_capture_on_commit_callbacks(execute=False):
         for match in rnd.matches.order_by("table"):
-            tournament_services.enter_result(alice, match, [0, 0])
+            enter_result(alice, match, [0, 0])
     advance_event.apply(args=(event.pk,))
     assert event.rounds.get(number=2).status == Round.Status.PUBLISHED
     client.force_login(alice)
@@ -176,8 +183,8 @@ def test_a_game_without_decklists_refuses_a_list_everywhere_and_the_console_show
     assert registry.get("ascension").needs_decklists is False  # the registry decides
     event, regs = make_event(alice, players=2, start=False, game_system="ascension")
     player = regs[0].user
-    with pytest.raises(tournament_services.TournamentError, match="without decklists"):
-        tournament_services.submit_decklist(player, regs[0], "3 Anything")
+    with pytest.raises(TournamentError, match="without decklists"):
+        submit_decklist(player, regs[0], "3 Anything")
     client.force_login(player)
     url = reverse("tournaments:decklist", args=[event.slug])
     page = client.get(url).content.decode()
@@ -225,18 +232,16 @@ def test_a_top_cut_played_online_by_bots_runs_the_bracket_to_the_end_of_the_even
     from tournaments.models import Event
     from tournaments.tasks import advance_event
 
-    event = tournament_services.create_event(
+    event = create_event(
         alice, name="Bot cut", game_system="ascension", swiss_rounds=1, top_cut=4, best_of=1,
         play_online=True, auto_advance=True,
     )  # fmt: skip
     for n in range(4):
         bot = make_user(f"cutbot{n}")
-        tournament_services.register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
-    event = tournament_services.start_event(alice, event)
+        register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
+    event = start_event(alice, event)
     with django_capture_on_commit_callbacks(execute=False):
-        rnd = tournament_services.publish_round(
-            alice, tournament_services.pair_next_round(alice, event)
-        )
+        rnd = publish_round(alice, pair_next_round(alice, event))
     kinds = []
     for _ in range(4):
         assert tasks.start_round_games.apply(args=(rnd.pk,)).get() >= 1

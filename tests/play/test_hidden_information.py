@@ -23,10 +23,17 @@ from django.urls import reverse
 
 from engine.voskhozhdenie.bots import make_bot
 from engine.voskhozhdenie.game import SYSTEM
-from play import services, tasks
+from play import tasks
 from play.models import ActionLog, GameSession
+from play.services.engines import card_label
+from play.services.reading import replay_state
+from play.services.starting import create_friend_game, join_game, start_match
 from tests.play.helpers import communicator, fresh, legal_deck_text
-from tournaments import services as tournament_services
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.events import create_event
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.players import register
+from tournaments.services.starting import start_event
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +43,7 @@ BRAIN = make_bot("heuristic", SYSTEM, 3)
 def event_game(organiser, first, second) -> GameSession:
     """An online «Восхождение» event run by ``organiser`` (who does not play): game 1 of
     its only match, between ``first`` and ``second``, with the event's clocks."""
-    event = tournament_services.create_event(
+    event = create_event(
         organiser,
         name="Hidden Cup",
         format="blitz",
@@ -45,13 +52,11 @@ def event_game(organiser, first, second) -> GameSession:
         play_online=True,
     )
     for n, user in enumerate((first, second), start=1):
-        reg = tournament_services.register(event, user=user)
-        tournament_services.submit_decklist(user, reg, legal_deck_text(n))
-    event = tournament_services.start_event(organiser, event)
-    rnd = tournament_services.publish_round(
-        organiser, tournament_services.pair_next_round(organiser, event)
-    )
-    session = services.start_match(rnd.matches.get())
+        reg = register(event, user=user)
+        submit_decklist(user, reg, legal_deck_text(n))
+    event = start_event(organiser, event)
+    rnd = publish_round(organiser, pair_next_round(organiser, event))
+    session = start_match(rnd.matches.get())
     assert session is not None and session.status == GameSession.Status.RUNNING
     return session
 
@@ -78,7 +83,7 @@ def play_until_both_hold_cards(session: GameSession, limit: int = 400) -> GameSe
 
 
 def _names(card_id: str) -> set[str]:
-    return {services.card_label(SYSTEM, card_id, lang) for lang in ("en", "ru")}
+    return {card_label(SYSTEM, card_id, lang) for lang in ("en", "ru")}
 
 
 def _public_iids(session: GameSession, upto: int | None = None) -> set[int]:
@@ -262,7 +267,7 @@ def test_the_replay_of_a_finished_game_shows_only_the_public_view_at_every_step(
         if user is not None:
             client.force_login(user)
         for step in range(0, session.seq + 1, 7):
-            state = services.replay_state(session, step)
+            state = replay_state(session, step)
             secrets = Secrets(state, None, _public_iids(session, step))
             response = client.get(url, {"step": step})
             assert response.status_code == 200
@@ -273,12 +278,12 @@ def test_the_replay_of_a_finished_game_shows_only_the_public_view_at_every_step(
 
 
 def test_the_join_page_of_a_running_casual_game_shows_no_hand(client, alice, bob, charlie):
-    session = services.create_friend_game(alice, "voskhozhdenie")
+    session = create_friend_game(alice, "voskhozhdenie")
     token = session.invite_token
     client.force_login(charlie)
     waiting = client.get(reverse("play:join", args=[token]))
     assert waiting.status_code == 200
-    session = services.join_game(bob, token)
+    session = join_game(bob, token)
     session = play_until_both_hold_cards(session)
     for user in (charlie, bob, None):
         client.logout()
@@ -416,7 +421,7 @@ def test_each_socket_of_a_voskhozhdenie_game_keeps_the_secrets_and_acts_only_for
     checked = 0
     for messages in received:
         seq = messages["bob"]["data"]["seq"]
-        state = services.replay_state(final, seq)
+        state = replay_state(final, seq)
         public = _public_iids(final, seq)
         for name, (_user, seat, _spectate) in viewers.items():
             data = messages[name]["data"]

@@ -15,8 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core.legality import canonical
-from play import services
 from play.models import GameSession
+from play.services.acting import apply_action
+from play.services.engines import engine_of
+from play.services.starting import create_bot_game
 from tests import strategies
 from tests.play.helpers import communicator, fresh
 
@@ -45,8 +47,8 @@ def moves(draw, legal):
 def test_any_move_over_http_is_answered_and_applied_only_if_offered(
     alice, django_capture_on_commit_callbacks, data
 ):
-    session = services.create_bot_game(alice, "ascension")
-    system = services.engine_of("ascension")
+    session = create_bot_game(alice, "ascension")
+    system = engine_of("ascension")
     # The same table every example (the seat's seed is random): alice to act.
     state = system.new_game({"players": 2, "first": 0}, [], 7)
     GameSession.objects.filter(pk=session.pk).update(state=state)
@@ -69,7 +71,7 @@ def test_any_move_over_http_is_answered_and_applied_only_if_offered(
     before = fresh(session)
     # What the worker does with it (also for moves the view refused: a modified client
     # could reach the task some other way only through the view, but the task must hold).
-    applied = services.apply_action(session.pk, 0, before.seq, action)
+    applied = apply_action(session.pk, 0, before.seq, action)
     after = fresh(session)
     offered = (
         0 in system.to_act(before.state)
@@ -104,7 +106,7 @@ def test_any_move_over_http_is_answered_and_applied_only_if_offered(
 )
 @pytest.mark.django_db
 def test_odd_bodies_to_the_move_endpoint_are_refused_not_failed(alice, body):
-    session = services.create_bot_game(alice, "ascension")
+    session = create_bot_game(alice, "ascension")
     client = Client()
     client.force_login(alice)
     response = client.post(
@@ -122,7 +124,7 @@ def test_odd_bodies_to_the_move_endpoint_are_refused_not_failed(alice, body):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("own_channel_layer")
 def test_odd_messages_over_the_socket_get_an_error_and_change_nothing(alice):
-    session = services.create_bot_game(alice, "ascension")
+    session = create_bot_game(alice, "ascension")
     session = fresh(session)
     odd = [
         {"seq": session.seq, "action": []},

@@ -11,8 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from play import services
 from play.models import GameSession
+from play.services.acting import flag_time
+from play.services.engines import engine_of
+from play.services.reading import replay_state
 
 pytestmark = pytest.mark.django_db
 
@@ -76,11 +78,11 @@ def test_two_vs_two_one_concession_takes_out_that_player_only(
     assert session.status == GameSession.Status.RUNNING, "the game goes on for the others"
     assert session.state["players"][0]["eliminated"]
     assert session.state["elim"] == [0] and session.state["winners"] == []
-    assert 0 not in services.engine_of("voskhozhdenie").to_act(session.state)
+    assert 0 not in engine_of("voskhozhdenie").to_act(session.state)
     # The departure is in the action log, and the log rebuilds the state.
     last = session.actions.order_by("-seq").first()
     assert last.seat == 0 and last.action == {"type": "@leave", "reason": "concede"}
-    assert services.replay_state(session) == session.state
+    assert replay_state(session) == session.state
     # The table says so: to the player who left, and in the game log for everyone.
     page = logged_in(alice).get(reverse("play:game", args=[session.pk])).content.decode()
     assert "You are out of this game; the others play on." in page
@@ -116,13 +118,13 @@ def test_free_for_all_a_flag_takes_out_that_player_and_the_others_play_on(
     join(logged_in(bob), session)
     join(logged_in(charlie), session)
     session.refresh_from_db()
-    system = services.engine_of("ascension")
+    system = engine_of("ascension")
     (acting,) = system.to_act(session.state)
     seat = session.seats.get(number=acting)
     seat.deadline = timezone.now() - timedelta(seconds=1)
     seat.save(update_fields=["deadline"])
     with django_capture_on_commit_callbacks(execute=False):
-        assert services.flag_time(session.pk, acting, session.seq)
+        assert flag_time(session.pk, acting, session.seq)
     session.refresh_from_db()
     assert session.status == GameSession.Status.RUNNING
     assert session.state["out"] == [acting]

@@ -16,29 +16,33 @@ import pytest
 
 from engine.ascension.game import SYSTEM as ASCENSION
 from engine.voskhozhdenie.game import SYSTEM
-from play import services, tasks
+from play import tasks
 from play.models import GameSession
+from play.services.acting import concede
+from play.services.starting import MATCH_TIME_BANK, create_bot_game, engine_config, start_match
 from tests.play.helpers import legal_deck_text
-from tournaments import services as tournament_services
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.events import create_event
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.players import register
+from tournaments.services.starting import start_event
 
 pytestmark = pytest.mark.django_db
 
 
 def online_match(alice, players, bots=()):
     """A published Swiss round of a best-of-3 online event; its one match."""
-    event = tournament_services.create_event(
+    event = create_event(
         alice, name="Best of three", format="blitz", swiss_rounds=1, best_of=3, play_online=True
     )
     for n, user in enumerate(players, start=1):
-        reg = tournament_services.register(event, user=user)
-        tournament_services.submit_decklist(user, reg, legal_deck_text(n))
+        reg = register(event, user=user)
+        submit_decklist(user, reg, legal_deck_text(n))
     for n, user in enumerate(bots, start=7):
-        reg = tournament_services.register(event, user=user, display_name=f"Bot {n}", is_bot=True)
-        tournament_services.submit_decklist(user, reg, legal_deck_text(n))
-    event = tournament_services.start_event(alice, event)
-    rnd = tournament_services.publish_round(
-        alice, tournament_services.pair_next_round(alice, event)
-    )
+        reg = register(event, user=user, display_name=f"Bot {n}", is_bot=True)
+        submit_decklist(user, reg, legal_deck_text(n))
+    event = start_event(alice, event)
+    rnd = publish_round(alice, pair_next_round(alice, event))
     (match,) = rnd.matches.filter(is_bye=False)
     return match
 
@@ -53,7 +57,7 @@ def roll_winner(state) -> int:
 
 def test_game_two_opens_with_its_own_initiative_roll(alice, bob, charlie):
     match = online_match(alice, [bob, charlie])
-    first = services.start_match(match)
+    first = start_match(match)
     assert first.game_number == 1
     # Rule 5.3: game 1 opens with the roll; its winner is the one to choose the first player.
     assert first.state["initiative"]
@@ -61,7 +65,7 @@ def test_game_two_opens_with_its_own_initiative_roll(alice, bob, charlie):
     assert first.state["pending"]["player"] == roll_winner(first.state)
 
     loser = first.seats.get(number=roll_winner(first.state)).user
-    services.concede(loser, first)  # the roll's winner loses game 1
+    concede(loser, first)  # the roll's winner loses game 1
     second = GameSession.objects.get(match=match, game_number=2)
     assert second.status == GameSession.Status.RUNNING
     assert second.seed != first.seed
@@ -78,7 +82,7 @@ def test_game_two_opens_with_its_own_initiative_roll(alice, bob, charlie):
 def test_the_roll_winner_chooses_who_takes_the_first_turn(alice, bob, charlie):
     # 5.3: the winner may choose any player, itself included (AMB-13).
     match = online_match(alice, [bob, charlie])
-    session = services.start_match(match)
+    session = start_match(match)
     chooser = roll_winner(session.state)
     other = 1 - chooser
     legal = SYSTEM.legal_actions(session.state, chooser)
@@ -96,11 +100,11 @@ def test_the_roll_winner_chooses_who_takes_the_first_turn(alice, bob, charlie):
 def test_a_bot_seat_has_no_clock_and_never_loses_on_time(alice, bob, make_user):
     bot = make_user("clockless-bot")
     match = online_match(alice, [bob], bots=[bot])
-    session = services.start_match(match)
+    session = start_match(match)
     bot_seat = session.seats.get(is_bot=True)
     person = session.seats.get(is_bot=False)
     assert bot_seat.time_left is None and bot_seat.deadline is None
-    assert person.time_left == services.MATCH_TIME_BANK
+    assert person.time_left == MATCH_TIME_BANK
     # Play until the bot has acted a few times; its clock never starts.
     for _ in range(60):
         session.refresh_from_db()
@@ -133,7 +137,7 @@ def test_a_casual_bot_game_queues_clock_tasks_for_the_person_only(
             task, "apply_async", lambda args, _name=task.name, **kw: sent.append((_name, args))
         )
     with django_capture_on_commit_callbacks(execute=True):
-        session = services.create_bot_game(alice, "ascension", "heuristic", time_bank=300)
+        session = create_bot_game(alice, "ascension", "heuristic", time_bank=300)
     clock_tasks = [args for name, args in sent if name == tasks.clock_expired.name]
     (human,) = session.seats.filter(is_bot=False)
     (bot_seat,) = session.seats.filter(is_bot=True)
@@ -152,9 +156,9 @@ def test_games_on_the_site_are_dealt_with_the_systems_online_event_rules():
 
     defaults = registry.get("voskhozhdenie").play_config
     assert defaults["idle_rounds"] and defaults["round_limit"]
-    assert services.engine_config("voskhozhdenie", {"teams": [[0, 1], [2, 3]]}) == {
+    assert engine_config("voskhozhdenie", {"teams": [[0, 1], [2, 3]]}) == {
         **defaults,
         "teams": [[0, 1], [2, 3]],
     }
-    assert services.engine_config("voskhozhdenie", {"idle_rounds": 3})["idle_rounds"] == 3
-    assert services.engine_config("ascension", {"players": 1}) == {"players": 1}
+    assert engine_config("voskhozhdenie", {"idle_rounds": 3})["idle_rounds"] == 3
+    assert engine_config("ascension", {"players": 1}) == {"players": 1}

@@ -1,4 +1,5 @@
-"""The checks made before a move is queued (``services.check_move``), alone and on the socket.
+"""The checks made before a move is queued (``play.services.acting.check_move``), alone
+and on the socket.
 
 The socket checks a move against the view it last sent to that seat, with no database
 query; a move refused there is answered at once and queues nothing.
@@ -10,8 +11,9 @@ import pytest
 from asgiref.sync import async_to_sync
 
 from engine.ascension.game import SYSTEM
-from play import services
 from play.models import GameSession
+from play.services.acting import check_move
+from play.services.errors import NotAllowed, PlayError
 from tests.play.helpers import communicator, fresh
 from tests.play.test_sessions import timed_game
 
@@ -21,22 +23,22 @@ RUNNING = GameSession.Status.RUNNING
 @pytest.mark.parametrize(
     ("seq", "action", "status", "to_act", "error", "message"),
     [
-        ("x", {"type": "end_turn"}, RUNNING, (0,), services.PlayError, "whole number"),
-        (-1, {"type": "end_turn"}, RUNNING, (0,), services.PlayError, "whole number"),
-        (True, {"type": "end_turn"}, RUNNING, (0,), services.PlayError, "whole number"),
-        (3, "end_turn", RUNNING, (0,), services.PlayError, "object"),
-        (3, {"type": "end_turn"}, "finished", (0,), services.PlayError, "not being played"),
-        (2, {"type": "end_turn"}, RUNNING, (0,), services.PlayError, "moved on"),
-        (3, {"type": "end_turn"}, RUNNING, (1,), services.NotAllowed, "not your turn"),
+        ("x", {"type": "end_turn"}, RUNNING, (0,), PlayError, "whole number"),
+        (-1, {"type": "end_turn"}, RUNNING, (0,), PlayError, "whole number"),
+        (True, {"type": "end_turn"}, RUNNING, (0,), PlayError, "whole number"),
+        (3, "end_turn", RUNNING, (0,), PlayError, "object"),
+        (3, {"type": "end_turn"}, "finished", (0,), PlayError, "not being played"),
+        (2, {"type": "end_turn"}, RUNNING, (0,), PlayError, "moved on"),
+        (3, {"type": "end_turn"}, RUNNING, (1,), NotAllowed, "not your turn"),
     ],
 )
 def test_check_move_refuses_with_a_clear_message(seq, action, status, to_act, error, message):
     with pytest.raises(error, match=message):
-        services.check_move(0, seq, action, current=3, status=status, to_act=to_act)
+        check_move(0, seq, action, current=3, status=status, to_act=to_act)
 
 
 def test_check_move_accepts_the_seat_to_act_at_the_current_seq():
-    assert services.check_move(0, "3", {"type": "x"}, current=3, status=RUNNING, to_act=(0,)) == 3
+    assert check_move(0, "3", {"type": "x"}, current=3, status=RUNNING, to_act=(0,)) == 3
 
 
 @pytest.mark.django_db(transaction=True)

@@ -18,8 +18,15 @@ from engine.voskhozhdenie.sample import sample_deck
 from play import tasks
 from play.models import GameSession
 from tests.play.helpers import legal_deck_text
-from tournaments import announce, services
+from tournaments import announce
 from tournaments.models import Event, Match, Round
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.events import create_event
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.players import register
+from tournaments.services.results import enter_result
+from tournaments.services.standings import refresh_standings
+from tournaments.services.starting import start_event
 from tournaments.tasks import advance_event
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +34,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def online_event(alice, bob, charlie, make_user):
-    event = services.create_event(
+    event = create_event(
         alice,
         name="Online Open",
         format="blitz",
@@ -37,18 +44,18 @@ def online_event(alice, bob, charlie, make_user):
         auto_advance=True,
     )
     for n, user in enumerate([bob, charlie], start=1):
-        reg = services.register(event, user=user)
-        services.submit_decklist(user, reg, legal_deck_text(n))
+        reg = register(event, user=user)
+        submit_decklist(user, reg, legal_deck_text(n))
     for n in range(6):
         bot = make_user(f"bot{n}")
-        reg = services.register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
-        services.submit_decklist(bot, reg, legal_deck_text(10 + n))
-    return services.start_event(alice, event)
+        reg = register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
+        submit_decklist(bot, reg, legal_deck_text(10 + n))
+    return start_event(alice, event)
 
 
 def publish_next(alice, event, capture) -> Round:
     with capture(execute=False) as callbacks:
-        rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+        rnd = publish_round(alice, pair_next_round(alice, event))
     # The round's news goes out on commit; the play app deals its games on it.
     assert any(
         any(cell.cell_contents is announce.round_published for cell in c.__closure__ or ())
@@ -155,7 +162,7 @@ def test_online_round_runs_itself(
         assert 'data-zone="hand"' not in text
     assert any(name in own for name in secret_names) or not secret_names
 
-    before = services.refresh_standings(event).rows
+    before = refresh_standings(event).rows
     with django_capture_on_commit_callbacks(execute=False):
         drive(rnd)
     rnd.refresh_from_db()
@@ -165,7 +172,7 @@ def test_online_round_runs_itself(
         assert match.result_source == (Match.Source.BYE if match.is_bye else Match.Source.ENGINE)
         assert match.winner_id is not None or match.game_draws
         assert match.games.count() == match.play_sessions.filter(status="finished").count()
-    after = services.refresh_standings(event).rows
+    after = refresh_standings(event).rows
     assert sum(r["points"] for r in after) > sum(r["points"] for r in before)
 
     # A self-running event pairs and publishes the next round, whose games start too.
@@ -182,7 +189,7 @@ def test_online_round_runs_itself(
 
     # An organiser can still override an engine-decided match.
     match = rnd.matches.filter(is_bye=False).first()
-    services.enter_result(alice, match, [0, 0])
+    enter_result(alice, match, [0, 0])
     match.refresh_from_db()
     assert match.result_source == Match.Source.ORGANISER
 
@@ -193,7 +200,7 @@ def test_offline_event_starts_no_games(alice, django_capture_on_commit_callbacks
     event, _regs = make_event(alice, players=4, format="blitz")
     assert not event.play_online
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        services.publish_round(alice, services.pair_next_round(alice, event))
+        publish_round(alice, pair_next_round(alice, event))
     assert not any(
         "start_round_games" in repr(c.__code__.co_freevars + c.__code__.co_names) for c in callbacks
     )

@@ -19,8 +19,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.ascension.game import SYSTEM
-from play import services, tasks
+from play import consumers, tasks
 from play.models import GameSession, SessionSeat
+from play.services import acting
+from play.services.acting import PENDING_GRACE_SECONDS, PENDING_WINDOW_SECONDS, submit_action
+from play.services.payloads import _update_message, payloads
+from play.services.starting import create_friend_game, join_game
 from tests.play.helpers import communicator, fresh
 
 pytestmark = pytest.mark.django_db
@@ -32,19 +36,21 @@ def queued(monkeypatch, django_capture_on_commit_callbacks):
     inside the test's transaction is handed over at once, as at its commit."""
     moves: list[tuple] = []
     monkeypatch.setattr(tasks.apply_action, "delay", lambda *args: moves.append(args))
-    real = services.queue_move
+    real = acting.queue_move
 
     def queue_move(*args, **kwargs):
         with django_capture_on_commit_callbacks(execute=True):
             real(*args, **kwargs)
 
-    monkeypatch.setattr(services, "queue_move", queue_move)
+    # Where it is looked up: the view's path (``submit_action``) and the socket's.
+    monkeypatch.setattr(acting, "queue_move", queue_move)
+    monkeypatch.setattr(consumers, "queue_move", queue_move)
     return moves
 
 
 def timed_game(alice, bob, bank: int = 60) -> tuple[GameSession, SessionSeat]:
-    session = services.create_friend_game(alice, "ascension", time_bank=bank)
-    session = fresh(services.join_game(bob, session.invite_token))
+    session = create_friend_game(alice, "ascension", time_bank=bank)
+    session = fresh(join_game(bob, session.invite_token))
     (acting,) = SYSTEM.to_act(session.state)
     return session, session.seats.select_related("user").get(number=acting)
 
@@ -88,7 +94,7 @@ def test_a_move_made_before_the_deadline_beats_a_clock_check_that_runs_first(
     assert (
         timezone.now()
         < seat.clock_check_at
-        <= seat.deadline + timedelta(seconds=services.PENDING_GRACE_SECONDS)
+        <= seat.deadline + timedelta(seconds=PENDING_GRACE_SECONDS)
     )
     # A second check (the sweep's, or a repeated one) waits too.
     assert tasks.clock_expired.apply(args=(session.pk, seat.number, session.seq)).get() is False
@@ -118,7 +124,7 @@ def test_without_a_move_on_its_way_the_clock_check_flags_as_before(alice, bob):
     ("deadline", "made"),
     [
         # The move's task was lost: the grace past the deadline is over.
-        (-services.PENDING_GRACE_SECONDS - 1, -services.PENDING_GRACE_SECONDS - 2),
+        (-PENDING_GRACE_SECONDS - 1, -PENDING_GRACE_SECONDS - 2),
         # The move was made after the deadline: it never protected the seat.
         (-1, -0.5),
     ],
@@ -140,18 +146,18 @@ def test_moves_far_from_the_deadline_cost_no_extra_query(
 ):
     session, seat = timed_game(alice, bob)
     user = seat.user
-    deadline_in(seat, services.PENDING_WINDOW_SECONDS + 5)
+    deadline_in(seat, PENDING_WINDOW_SECONDS + 5)
     with django_assert_num_queries(1):  # the seat, the game's status, seq and state
-        services.submit_action(user, session.pk, session.seq, {"type": "end_turn"})
+        submit_action(user, session.pk, session.seq, {"type": "end_turn"})
     seat.refresh_from_db()
     assert seat.pending_move_at is None
-    deadline_in(seat, services.PENDING_WINDOW_SECONDS - 5)
+    deadline_in(seat, PENDING_WINDOW_SECONDS - 5)
     with django_assert_num_queries(2):  # ... and the mark
-        services.submit_action(user, session.pk, session.seq, {"type": "end_turn"})
+        submit_action(user, session.pk, session.seq, {"type": "end_turn"})
     first = SessionSeat.objects.get(pk=seat.pk).pending_move_at
     assert first is not None
     # A second move (a double click) keeps the earliest mark.
-    services.submit_action(seat.user, session.pk, session.seq, {"type": "end_turn"})
+    submit_action(seat.user, session.pk, session.seq, {"type": "end_turn"})
     assert SessionSeat.objects.get(pk=seat.pk).pending_move_at == first
     # The first applies and clears it; the others are stale and change nothing.
     assert [tasks.apply_action.apply(args=m).get() for m in queued] == [
@@ -165,7 +171,7 @@ def test_moves_far_from_the_deadline_cost_no_extra_query(
 def test_a_refused_move_clears_its_mark(alice, bob, queued):
     session, seat = timed_game(alice, bob)
     deadline_in(seat, 5)
-    services.submit_action(seat.user, session.pk, session.seq, {"type": "no_such_move"})
+    submit_action(seat.user, session.pk, session.seq, {"type": "no_such_move"})
     assert SessionSeat.objects.get(pk=seat.pk).pending_move_at is not None
     assert tasks.apply_action.apply(args=queued[0]).get() == "illegal"
     assert SessionSeat.objects.get(pk=seat.pk).pending_move_at is None
@@ -175,7 +181,7 @@ def test_each_push_carries_the_running_clocks_deadlines(alice, bob):
     session, seat = timed_game(alice, bob)
     session = fresh(session)
     seats = list(session.seats.all())
-    message = services._update_message(services.payloads(session, [0, 1, None], seats))
+    message = _update_message(payloads(session, [0, 1, None], seats))
     seat.refresh_from_db()
     assert message["deadlines"] == {str(seat.number): seat.deadline.timestamp()}
 
@@ -196,7 +202,7 @@ def test_the_socket_marks_a_move_near_the_deadline_and_no_other(
         assert await comm.receive_nothing(timeout=0.3)
         await comm.disconnect()
 
-    deadline_in(seat, services.PENDING_WINDOW_SECONDS + 10)
+    deadline_in(seat, PENDING_WINDOW_SECONDS + 10)
     async_to_sync(send_move)(session.seq)
     assert len(queued) == 1
     assert SessionSeat.objects.get(pk=seat.pk).pending_move_at is None

@@ -13,14 +13,22 @@ import itertools
 import pytest
 
 from engine.core import registry
-from play import services as play_services
 from play import tasks
 from play.models import GameSession
+from play.services.acting import concede
+from play.services.engines import engine_of
+from play.services.errors import PlayError
+from play.services.reading import replay_state
 from tests.play.helpers import legal_deck_text
-from tournaments import services
 from tournaments.models import Match, Round, StandingsSnapshot
 from tournaments.pods import PLACEMENT_POINTS
 from tournaments.results import placements_from_scores
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.events import create_event
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.players import register
+from tournaments.services.standings import PLACEMENT_RULESET, match_history, refresh_standings
+from tournaments.services.starting import start_event
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +36,7 @@ pytestmark = pytest.mark.django_db
 def pod_event(
     organiser, make_user, *, system: str, fmt: str, size: int, bots: int, humans=(), decks=None
 ):
-    event = services.create_event(
+    event = create_event(
         organiser,
         name=f"{system} pods",
         game_system=system,
@@ -40,19 +48,19 @@ def pod_event(
     )
     regs = []
     for user in humans:
-        regs.append(services.register(event, user=user))
+        regs.append(register(event, user=user))
     for n in range(bots):
         bot = make_user(f"{system}-bot{n}")
-        regs.append(services.register(event, user=bot, display_name=f"Bot {n}", is_bot=True))
+        regs.append(register(event, user=bot, display_name=f"Bot {n}", is_bot=True))
     if decks is not None:
         for n, reg in enumerate(regs):
-            services.submit_decklist(reg.user, reg, decks(n))
-    return services.start_event(organiser, event), regs
+            submit_decklist(reg.user, reg, decks(n))
+    return start_event(organiser, event), regs
 
 
 def publish_and_deal(organiser, event, capture) -> tuple[Round, list[GameSession]]:
     with capture(execute=False):
-        rnd = services.publish_round(organiser, services.pair_next_round(organiser, event))
+        rnd = publish_round(organiser, pair_next_round(organiser, event))
     started = tasks.start_round_games.apply(args=(rnd.pk,)).get()
     sessions = list(GameSession.objects.filter(match__round=rnd).order_by("match__table"))
     assert started == len(sessions) == rnd.matches.count()
@@ -116,12 +124,12 @@ def test_an_ascension_pod_event_deals_pods_and_honor_becomes_placements_and_stan
             expected_points[s.registration_id] = PLACEMENT_POINTS[4][s.placement - 1]
         assert match.games.count() == 1  # a pod plays a single game
     snapshot = StandingsSnapshot.objects.get(event=event)
-    assert snapshot.ruleset == services.PLACEMENT_RULESET
+    assert snapshot.ruleset == PLACEMENT_RULESET
     assert {r["player"]: r["points"] for r in snapshot.rows} == expected_points
     assert snapshot.rows[0]["points"] == 4
 
     # Round 2: every co-player of round 1 counts as met, and the new pods start with four seats.
-    history = services._match_history(event)
+    history = match_history(event)
     for pod in [[s.registration_id for s in seats_in_order(m)] for m in rnd.matches.all()]:
         for a, b in itertools.permutations(pod, 2):
             assert b in history["opponents"][a]
@@ -146,17 +154,17 @@ def test_a_player_who_concedes_a_pod_game_leaves_it_and_places_last_while_the_ot
     rnd, (session,) = publish_and_deal(alice, event, capture)
     assert session.seats.count() == 3
     with capture(execute=False):
-        play_services.concede(bob, session)
+        concede(bob, session)
     session.refresh_from_db()
     bob_seat = session.seats.get(user=bob).number
     # The game goes on for the two others: one concession does not end a game of three.
     assert session.status == GameSession.Status.RUNNING
     assert session.result is None or not session.result.get("winners")
-    assert bob_seat not in play_services.engine_of("ascension").to_act(session.state)
+    assert bob_seat not in engine_of("ascension").to_act(session.state)
     match = Match.objects.get(pk=session.match_id)
     assert match.status != Match.Status.FINAL
-    with pytest.raises(play_services.PlayError):
-        play_services.concede(bob, session)  # out already
+    with pytest.raises(PlayError):
+        concede(bob, session)  # out already
     drive(rnd, capture)
     session.refresh_from_db()
     assert session.end_reason == GameSession.EndReason.RULES
@@ -227,20 +235,20 @@ def test_a_pod_events_final_pod_is_played_online_by_bots_to_the_end_of_the_event
     from tournaments.tasks import advance_event
 
     capture = django_capture_on_commit_callbacks
-    event = services.create_event(
+    event = create_event(
         alice, name="Pod final", game_system="ascension", format="standard",
         players_per_game=4, best_of=1, swiss_rounds=1, top_cut=4, play_online=True,
         auto_advance=True,
     )  # fmt: skip
     for n in range(8):
         bot = make_user(f"final-bot{n}")
-        services.register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
-    event = services.start_event(alice, event)
+        register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
+    event = start_event(alice, event)
     swiss, _sessions = publish_and_deal(alice, event, capture)
     drive(swiss, capture)
     swiss.refresh_from_db()
     assert swiss.status == Round.Status.COMPLETED
-    standings = [r["player"] for r in services.refresh_standings(event).rows]
+    standings = [r["player"] for r in refresh_standings(event).rows]
 
     with capture(execute=False):
         assert advance_event.apply(args=(event.pk,)).get() == 2
@@ -262,7 +270,7 @@ def test_a_pod_events_final_pod_is_played_online_by_bots_to_the_end_of_the_event
     assert match.status == Match.Status.FINAL and match.result_source == Match.Source.ENGINE
     honor = [s.score for s in seats_in_order(match)]
     assert [s.placement for s in seats_in_order(match)] == list(placements_from_scores(honor))
-    assert play_services.replay_state(session) == session.state
+    assert replay_state(session) == session.state
     assert event.status == Event.Status.FINISHED
     # Nothing is left to pair, and a second run of the task changes nothing.
     with capture(execute=False):

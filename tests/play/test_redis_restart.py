@@ -32,8 +32,9 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
 from bench._stack import JsonSocket
-from play import services
 from play.models import ActionLog, GameSession
+from play.services.reading import replay_state
+from play.services.starting import create_friend_game, join_game
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -225,8 +226,8 @@ async def play_until(players: list[Player], target_seq: int, timeout: float) -> 
 
 
 def test_the_game_goes_on_after_a_redis_restart_and_nothing_is_applied_twice(alice, bob, tmp_path):
-    session = services.create_friend_game(alice, "ascension", time_bank=None)
-    session = services.join_game(bob, session.invite_token)
+    session = create_friend_game(alice, "ascension", time_bank=None)
+    session = join_game(bob, session.invite_token)
     seats = {s.user_id: s.number for s in session.seats.all()}
     cookies = {alice.pk: cookie_for(alice), bob.pk: cookie_for(bob)}
 
@@ -325,7 +326,7 @@ def test_the_game_goes_on_after_a_redis_restart_and_nothing_is_applied_twice(ali
                 assert logged[seq] == (p.seat, action)
                 accepted += 1
     assert accepted == session.seq
-    assert services.replay_state(session) == session.state
+    assert replay_state(session) == session.state
     # The move sent while Redis was down changed nothing; its player was told so (or the
     # socket dropped, and the page reconnected to the current view).
     for message in down:

@@ -35,8 +35,9 @@ from django.db import connections
 from kombu import Connection
 
 from config.celery import app
-from play import services
 from play.models import ActionLog, GameSession
+from play.services.reading import replay_state
+from play.services.starting import create_bot_game, start_match
 from tests.play.test_redis_restart import (
     Player,
     Redis,
@@ -50,8 +51,11 @@ from tests.play.test_redis_restart import (
     stop,
     wait_port,
 )
-from tournaments import services as tournament_services
 from tournaments.models import Match
+from tournaments.services.events import create_event
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.players import register
+from tournaments.services.starting import start_event
 
 REDIS_PORT = 6391
 CLOCK = 15  # seconds in the person's bank
@@ -87,7 +91,7 @@ def fresh(pk: int) -> GameSession:
 
 
 def bots_match(organiser, make_user) -> GameSession:
-    event = tournament_services.create_event(
+    event = create_event(
         organiser,
         name="Bots Night",
         game_system="ascension",
@@ -98,18 +102,16 @@ def bots_match(organiser, make_user) -> GameSession:
     )
     for n in range(2):
         bot = make_user(f"restart-bot{n}")
-        tournament_services.register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
-    event = tournament_services.start_event(organiser, event)
-    rnd = tournament_services.publish_round(
-        organiser, tournament_services.pair_next_round(organiser, event)
-    )
-    return services.start_match(rnd.matches.get(is_bye=False))
+        register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
+    event = start_event(organiser, event)
+    rnd = publish_round(organiser, pair_next_round(organiser, event))
+    return start_match(rnd.matches.get(is_bye=False))
 
 
 def test_bot_moves_and_a_clock_in_flight_survive_a_redis_restart(alice, make_user, tmp_path):
     bots = bots_match(alice, make_user)
     assert all(s.is_bot for s in bots.seats.all())
-    person = services.create_bot_game(alice, "ascension", "heuristic", time_bank=CLOCK)
+    person = create_bot_game(alice, "ascension", "heuristic", time_bank=CLOCK)
     seat = person.seats.get(user=alice).number
     cookie = cookie_for(alice)
 
@@ -215,7 +217,7 @@ def test_bot_moves_and_a_clock_in_flight_survive_a_redis_restart(alice, make_use
     for session in (fresh(person.pk), fresh(bots.pk)):
         rows = list(ActionLog.objects.filter(session=session).values_list("seq", flat=True))
         assert rows == list(range(session.seq)), f"every seq of {session} once, no gap"
-        assert services.replay_state(session) == session.state
+        assert replay_state(session) == session.state
         assert session.status == GameSession.Status.FINISHED
 
     person = fresh(person.pk)

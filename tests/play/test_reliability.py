@@ -23,8 +23,10 @@ from django.conf import settings
 from django.db import connection
 
 from engine.ascension.game import SYSTEM
-from play import services, tasks
+from play import tasks
 from play.models import ActionLog, GameSession
+from play.services.reading import replay_state
+from play.services.starting import create_friend_game, join_game
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -98,8 +100,8 @@ def stop(proc: subprocess.Popen | None) -> None:
 
 
 def test_a_worker_killed_mid_action_leaves_the_action_applied_exactly_once(alice, bob, tmp_path):
-    session = services.create_friend_game(alice, "ascension", time_bank=None)
-    session = services.join_game(bob, session.invite_token)
+    session = create_friend_game(alice, "ascension", time_bank=None)
+    session = join_game(bob, session.invite_token)
     session = GameSession.objects.get(pk=session.pk)
     (seat,) = SYSTEM.to_act(session.state)
     action = SYSTEM.legal_actions(session.state, seat)[0]
@@ -151,4 +153,4 @@ def test_a_worker_killed_mid_action_leaves_the_action_applied_exactly_once(alice
     assert rows == [(0, seat, action), (1, next_seat, next_action)]
     after_first, _ = SYSTEM.apply(expected, next_seat, next_action)
     assert session.state == after_first
-    assert services.replay_state(session) == session.state
+    assert replay_state(session) == session.state

@@ -9,8 +9,9 @@ from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from play import rows, services
+from play import rows
 from play.models import ActionLog, GameSession, SessionSeat
+from play.services.starting import create_friend_game, join_game
 
 pytestmark = pytest.mark.django_db
 
@@ -21,8 +22,8 @@ def field_values(obj) -> dict:
 
 @pytest.fixture
 def game(alice, bob):
-    session = services.create_friend_game(alice, "ascension", time_bank=300)
-    services.join_game(bob, session.invite_token)
+    session = create_friend_game(alice, "ascension", time_bank=300)
+    join_game(bob, session.invite_token)
     return GameSession.objects.get(pk=session.pk)
 
 

@@ -16,12 +16,25 @@ from django.utils import timezone
 
 from engine.ascension.bots import make_bot
 from engine.ascension.game import SYSTEM
-from play import services, tasks
+from play import tasks
 from play.models import ActionLog, GameSession, SessionSeat
+from play.services.acting import apply_action, concede, submit_action
+from play.services.errors import NotAllowed, PlayError
+from play.services.payloads import payload
+from play.services.reading import replay_state
+from play.services.starting import (
+    MATCH_TIME_BANK,
+    create_bot_game,
+    create_friend_game,
+    join_game,
+    start_match,
+)
 from tests.play.helpers import communicator, fresh
 from tests.tournaments.factories import make_event, seat_users
-from tournaments import services as tournament_services
 from tournaments.models import Match
+from tournaments.services.engine_results import record_engine_game
+from tournaments.services.errors import TournamentError
+from tournaments.services.pairing import pair_next_round, publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +85,7 @@ def play_out(session: GameSession, seats_by_user: dict[int, int] | None = None) 
 
 @pytest.fixture
 def bot_game(alice):
-    return services.create_bot_game(alice, "ascension", "heuristic")
+    return create_bot_game(alice, "ascension", "heuristic")
 
 
 def my_turn(session: GameSession) -> GameSession:
@@ -92,7 +105,7 @@ def test_a_game_against_a_bot_is_played_to_the_end_and_the_log_replays_it(bot_ga
     assert session.end_reason == GameSession.EndReason.RULES
     assert session.result["winners"] == list(SYSTEM.result(session.state).winners)
     assert session.seq == ActionLog.objects.filter(session=session).count() > 10
-    assert services.replay_state(session) == session.state
+    assert replay_state(session) == session.state
     assert session.seats.filter(deadline__isnull=False).count() == 0
 
 
@@ -115,14 +128,13 @@ def test_submit_action_checks_the_seat_and_enqueues_the_task(
     session = my_turn(bot_game)
     with django_capture_on_commit_callbacks() as callbacks:
         assert (
-            services.submit_action(session.created_by, session, session.seq, {"type": "end_turn"})
-            == HUMAN
+            submit_action(session.created_by, session, session.seq, {"type": "end_turn"}) == HUMAN
         )
     assert len(callbacks) == 1
-    with pytest.raises(services.NotAllowed):
-        services.submit_action(bob, session, session.seq, {"type": "end_turn"})
-    with pytest.raises(services.PlayError, match="moved on"):
-        services.submit_action(session.created_by, session, session.seq + 1, {"type": "end_turn"})
+    with pytest.raises(NotAllowed):
+        submit_action(bob, session, session.seq, {"type": "end_turn"})
+    with pytest.raises(PlayError, match="moved on"):
+        submit_action(session.created_by, session, session.seq + 1, {"type": "end_turn"})
 
 
 def test_an_action_out_of_turn_is_refused_and_changes_nothing(alice, bob):
@@ -130,8 +142,8 @@ def test_an_action_out_of_turn_is_refused_and_changes_nothing(alice, bob):
     (acting,) = SYSTEM.to_act(session.state)
     waiting = session.seats.exclude(number=acting).get()
     before = snapshot(session)
-    with pytest.raises(services.NotAllowed, match="not your turn"):
-        services.submit_action(waiting.user, session, session.seq, {"type": "end_turn"})
+    with pytest.raises(NotAllowed, match="not your turn"):
+        submit_action(waiting.user, session, session.seq, {"type": "end_turn"})
     # A task for the waiting seat (a forged or outdated request) is refused by the worker too.
     assert act(session, waiting.number, {"type": "end_turn"}) == "not_yours"
     assert snapshot(session) == before
@@ -151,9 +163,7 @@ def test_a_stale_seq_changes_nothing(bot_game):
 def test_an_illegal_action_changes_nothing_and_returns_the_engines_message(bot_game):
     session = my_turn(bot_game)
     before = snapshot(session)
-    applied = services.apply_action(
-        session.pk, HUMAN, session.seq, {"type": "acquire", "iid": 99_999}
-    )
+    applied = apply_action(session.pk, HUMAN, session.seq, {"type": "acquire", "iid": 99_999})
     assert applied.status == "illegal"
     assert applied.message  # the engine's own words
     with pytest.raises(Exception) as engine_error:
@@ -178,32 +188,32 @@ def test_a_retry_of_the_same_action_applies_it_once(bot_game):
 
 def test_a_player_may_concede_at_any_time_and_loses(bot_game, bob):
     session = fresh(bot_game)
-    with pytest.raises(services.NotAllowed):
-        services.concede(bob, session)
-    services.concede(session.created_by, session)
+    with pytest.raises(NotAllowed):
+        concede(bob, session)
+    concede(session.created_by, session)
     session = fresh(session)
     assert session.status == GameSession.Status.FINISHED
     assert session.end_reason == GameSession.EndReason.CONCEDE
     assert session.result["winners"] == [1]
-    with pytest.raises(services.PlayError):
-        services.concede(session.created_by, session)
+    with pytest.raises(PlayError):
+        concede(session.created_by, session)
 
 
 def timed_game(alice, bob) -> GameSession:
-    session = services.create_friend_game(alice, "ascension", time_bank=60)
-    return services.join_game(bob, session.invite_token)
+    session = create_friend_game(alice, "ascension", time_bank=60)
+    return join_game(bob, session.invite_token)
 
 
 def test_a_friend_joins_through_the_invite_and_the_game_starts_with_clocks(alice, bob, charlie):
-    session = services.create_friend_game(alice, "ascension", time_bank=60)
+    session = create_friend_game(alice, "ascension", time_bank=60)
     assert session.status == GameSession.Status.WAITING
-    with pytest.raises(services.PlayError):
-        services.join_game(bob, "not-a-token")
-    session = services.join_game(bob, session.invite_token)
+    with pytest.raises(PlayError):
+        join_game(bob, "not-a-token")
+    session = join_game(bob, session.invite_token)
     session = fresh(session)
     assert session.status == GameSession.Status.RUNNING
-    with pytest.raises(services.PlayError, match="started"):
-        services.join_game(charlie, session.invite_token)
+    with pytest.raises(PlayError, match="started"):
+        join_game(charlie, session.invite_token)
     (acting,) = SYSTEM.to_act(session.state)
     seat = session.seats.get(number=acting)
     assert seat.deadline is not None
@@ -301,9 +311,7 @@ def online_event(alice, best_of: int = 3, players: int = 2):
     event, _regs = make_event(
         alice, players=players, game_system="ascension", best_of=best_of, swiss_rounds=1
     )
-    rnd = tournament_services.publish_round(
-        alice, tournament_services.pair_next_round(alice, event)
-    )
+    rnd = publish_round(alice, pair_next_round(alice, event))
     return event, rnd
 
 
@@ -311,10 +319,10 @@ def test_a_best_of_three_online_match_is_decided_by_the_engine_and_updates_the_s
     event, rnd = online_event(alice)
     match = rnd.matches.get()
     players = seat_users(match)
-    session = services.start_match(match)
-    assert services.start_match(match) == session  # idempotent
+    session = start_match(match)
+    assert start_match(match) == session  # idempotent
     assert [s.user for s in session.seats.order_by("number")] == players
-    assert session.time_bank == services.MATCH_TIME_BANK
+    assert session.time_bank == MATCH_TIME_BANK
     games = 0
     while session is not None:
         session = play_out(session)
@@ -349,29 +357,29 @@ def test_a_conceded_game_counts_in_the_match_and_the_next_game_starts(alice):
     _event, rnd = online_event(alice)
     match = rnd.matches.get()
     first, second = seat_users(match)
-    session = services.start_match(match)
-    services.concede(first, session)
+    session = start_match(match)
+    concede(first, session)
     match.refresh_from_db()
     assert list(match.games.values_list("number", "winner_seat")) == [(1, 1)]
     assert list(match.seats.order_by("seat").values_list("game_wins", flat=True)) == [0, 1]
     game2 = GameSession.objects.get(match=match, game_number=2)
     assert game2.status == GameSession.Status.RUNNING
-    services.concede(first, game2)
+    concede(first, game2)
     match.refresh_from_db()
     assert match.status == Match.Status.FINAL and match.winner.user == second
-    assert services.start_match(match) is None
+    assert start_match(match) is None
 
 
 def test_recording_the_same_engine_game_twice_changes_nothing(alice):
     _event, rnd = online_event(alice)
     match = rnd.matches.get()
-    tournament_services.record_engine_game(match, 1, 0)
-    tournament_services.record_engine_game(match, 1, 0)
+    record_engine_game(match, 1, 0)
+    record_engine_game(match, 1, 0)
     assert list(match.games.values_list("number", "winner_seat")) == [(1, 0)]
-    with pytest.raises(tournament_services.TournamentError):
-        tournament_services.record_engine_game(match, 1, 1)
-    with pytest.raises(tournament_services.TournamentError):
-        tournament_services.record_engine_game(match, 3, 1)
+    with pytest.raises(TournamentError):
+        record_engine_game(match, 1, 1)
+    with pytest.raises(TournamentError):
+        record_engine_game(match, 3, 1)
 
 
 # ---------------------------------------------------------------- hidden information
@@ -385,10 +393,10 @@ def test_a_seat_is_sent_only_its_own_hand(alice, bob):
     session = fresh(timed_game(alice, bob))
     alice_seat = session.seats.get(user=alice).number
     bob_seat = session.seats.get(user=bob).number
-    data = services.payload(session, alice_seat)
+    data = payload(session, alice_seat)
     assert data["view"]["players"][alice_seat]["hand"] != len(hand_of(session.state, alice_seat))
     assert data["view"]["players"][bob_seat]["hand"] == len(hand_of(session.state, bob_seat))
-    public = services.payload(session, None)
+    public = payload(session, None)
     assert all(isinstance(p["hand"], int) for p in public["view"]["players"])
     assert public["legal"] == []
 
@@ -501,7 +509,7 @@ def test_a_move_posted_from_the_page_is_queued_and_errors_are_clear(
     client, alice, django_capture_on_commit_callbacks
 ):
     client.force_login(alice)
-    session = my_turn(services.create_bot_game(alice, "ascension"))
+    session = my_turn(create_bot_game(alice, "ascension"))
     url = reverse("play:act", args=[session.pk])
     with django_capture_on_commit_callbacks() as callbacks:
         ok = client.post(
@@ -524,7 +532,7 @@ def test_a_move_posted_from_the_page_is_queued_and_errors_are_clear(
 
 
 def test_the_replay_steps_through_a_finished_game_in_the_public_view(client, alice):
-    session = services.create_bot_game(alice, "ascension")
+    session = create_bot_game(alice, "ascension")
     assert client.get(reverse("play:replay", args=[session.pk])).status_code == 404  # still running
     session = play_out(session)
     for step in (0, session.seq // 2, session.seq):
@@ -536,7 +544,7 @@ def test_the_replay_steps_through_a_finished_game_in_the_public_view(client, ali
     for card in public["players"][0]["discard"]:
         assert f'data-iid="{card["iid"]}"' in final
     # The replay is the stored game: every intermediate state rebuilds from the log.
-    assert services.replay_state(session, session.seq) == session.state
+    assert replay_state(session, session.seq) == session.state
 
 
 def test_a_game_may_ship_its_own_table_template(client, alice, settings, tmp_path):
@@ -547,13 +555,13 @@ def test_a_game_may_ship_its_own_table_template(client, alice, settings, tmp_pat
     templates[0]["DIRS"] = [tmp_path, *templates[0]["DIRS"]]
     settings.TEMPLATES = templates
     client.force_login(alice)
-    session = services.create_bot_game(alice, "ascension")
+    session = create_bot_game(alice, "ascension")
     page = client.get(reverse("play:game", args=[session.pk])).content.decode()
     assert 'id="custom-table"' in page
 
 
 def test_an_invitation_page_seats_the_friend(client, alice, bob):
-    session = services.create_friend_game(alice, "ascension")
+    session = create_friend_game(alice, "ascension")
     client.force_login(bob)
     url = reverse("play:join", args=[session.invite_token])
     assert client.get(url).status_code == 200

@@ -13,11 +13,13 @@ from django.utils import timezone
 
 from config.celery import eta_horizon
 from engine.ascension.game import SYSTEM
-from play import recovery, services, tasks
+from play import recovery, tasks
 from play.models import ActionLog, GameSession, SessionSeat
+from play.services.acting import apply_action, submit_action
+from play.services.starting import create_bot_game, create_friend_game, join_game
 from tests.tournaments.factories import make_event
-from tournaments import services as tournament_services
 from tournaments import sweeps
+from tournaments.services.pairing import pair_next_round, publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -53,14 +55,14 @@ def later(seconds: float = 60):
 def bot_to_act(alice, django_capture_on_commit_callbacks) -> GameSession:
     """A game against a bot where the bot is to act and its move task was lost."""
     with django_capture_on_commit_callbacks(execute=False):
-        session = services.create_bot_game(alice, "ascension", "heuristic")
+        session = create_bot_game(alice, "ascension", "heuristic")
     for _ in range(50):
         session = GameSession.objects.get(pk=session.pk)
         (acting,) = SYSTEM.to_act(session.state)
         if acting != HUMAN:
             return session
         with django_capture_on_commit_callbacks(execute=False):  # the bot's task is lost
-            services.apply_action(session.pk, HUMAN, session.seq, {"type": "end_turn"})
+            apply_action(session.pk, HUMAN, session.seq, {"type": "end_turn"})
     raise AssertionError("the bot never came to act")
 
 
@@ -89,7 +91,7 @@ def test_a_bot_game_whose_move_task_was_lost_resumes_after_a_sweep(
 
 def test_a_person_to_act_is_not_a_lost_task(alice, queued, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False):
-        session = services.create_bot_game(alice, "ascension", "heuristic")
+        session = create_bot_game(alice, "ascension", "heuristic")
     for _ in range(50):
         session = GameSession.objects.get(pk=session.pk)
         if SYSTEM.to_act(session.state) == (HUMAN,):
@@ -111,7 +113,7 @@ def test_games_waiting_on_a_person_do_not_hide_a_stalled_bot_game_behind_them(
     waiting = []
     for _ in range(3):  # bot games left idle by their person: nothing to re-queue
         with django_capture_on_commit_callbacks(execute=False):
-            session = services.create_bot_game(alice, "ascension", "heuristic")
+            session = create_bot_game(alice, "ascension", "heuristic")
         while SYSTEM.to_act(GameSession.objects.get(pk=session.pk).state) != (HUMAN,):
             with django_capture_on_commit_callbacks(execute=False):
                 tasks.bot_move.apply(args=(session.pk, GameSession.objects.get(pk=session.pk).seq))
@@ -127,8 +129,8 @@ def test_games_waiting_on_a_person_do_not_hide_a_stalled_bot_game_behind_them(
 
 def timed_game(alice, bob, django_capture_on_commit_callbacks) -> GameSession:
     with django_capture_on_commit_callbacks(execute=False):
-        session = services.create_friend_game(alice, "ascension", time_bank=60)
-        services.join_game(bob, session.invite_token)
+        session = create_friend_game(alice, "ascension", time_bank=60)
+        join_game(bob, session.invite_token)
     return GameSession.objects.get(pk=session.pk)
 
 
@@ -205,7 +207,7 @@ def test_submit_action_carries_when_the_move_was_made(
     monkeypatch.setattr(tasks.apply_action, "delay", lambda *args: sent.append(args))
     before = timezone.now().timestamp()
     with django_capture_on_commit_callbacks(execute=True):  # queued after commit
-        services.submit_action(user, session.pk, session.seq, {"type": "end_turn"})
+        submit_action(user, session.pk, session.seq, {"type": "end_turn"})
     (args,) = sent
     assert args[:4] == (session.pk, acting, session.seq, {"type": "end_turn"})
     assert before <= args[4] <= timezone.now().timestamp()
@@ -218,9 +220,7 @@ def test_a_round_whose_games_were_never_dealt_is_started_by_the_sweep(
         alice, players=4, game_system="ascension", swiss_rounds=2, best_of=1, play_online=True
     )
     with django_capture_on_commit_callbacks(execute=False):  # start_round_games is lost
-        rnd = tournament_services.publish_round(
-            alice, tournament_services.pair_next_round(alice, event)
-        )
+        rnd = publish_round(alice, pair_next_round(alice, event))
     assert sweeps.sweep()["rounds"] == 0
     assert sweeps.sweep(later())["rounds"] == 1
     assert sweeps.sweep(later())["rounds"] == 0
@@ -263,8 +263,8 @@ def test_a_clock_beyond_the_brokers_visibility_timeout_is_checked_in_steps(
         tasks.clock_expired, "apply_async", lambda args, eta: sent.append((args, eta))
     )
     with django_capture_on_commit_callbacks(execute=True):
-        session = services.create_friend_game(alice, "ascension", time_bank=3 * 3600)
-        services.join_game(bob, session.invite_token)
+        session = create_friend_game(alice, "ascension", time_bank=3 * 3600)
+        join_game(bob, session.invite_token)
     session = GameSession.objects.get(pk=session.pk)
     (acting,) = SYSTEM.to_act(session.state)
     seat = session.seats.get(number=acting)

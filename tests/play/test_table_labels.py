@@ -10,8 +10,9 @@ from django.db import transaction
 
 from engine.voskhozhdenie.game import SYSTEM
 from engine.voskhozhdenie.sample import sample_deck
-from play import services
 from play.models import GameSession, SessionSeat
+from play.services.acting import apply_action
+from play.services.starting import _start
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ def voskhozhdenie_game(alice, bob) -> GameSession:
         )
         SessionSeat.objects.create(session=session, number=0, user=alice)
         SessionSeat.objects.create(session=session, number=1, user=bob)
-        services._start(session)
+        _start(session)
     session.refresh_from_db()
     return session
 
@@ -36,7 +37,7 @@ def act_until_round(session: GameSession) -> GameSession:
         (seat,) = SYSTEM.to_act(session.state)
         legal = SYSTEM.legal_actions(session.state, seat)
         action = next((a for a in legal if a["type"] in ("keep", "decline")), legal[0])
-        assert services.apply_action(session.pk, seat, session.seq, action).status == "applied"
+        assert apply_action(session.pk, seat, session.seq, action).status == "applied"
         session.refresh_from_db()
     return session
 

@@ -6,7 +6,6 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tournaments import services
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -17,6 +16,12 @@ from tournaments.models import (
     Round,
     StandingsSnapshot,
 )
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.events import add_staff, create_event
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.permissions import is_organiser
+from tournaments.services.players import drop, register
+from tournaments.services.starting import start_event
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +42,7 @@ def events_url(slug: str = "", tail: str = "") -> str:
 
 @pytest.fixture
 def event(alice):
-    return services.create_event(alice, name="Spring Open", swiss_rounds=3, best_of=3)
+    return create_event(alice, name="Spring Open", swiss_rounds=3, best_of=3)
 
 
 @pytest.fixture
@@ -49,16 +54,16 @@ def erin(make_user):
 def started(event, alice, bob, charlie, dave, erin):
     """Four players, started, round 1 paired but still a draft."""
     for user in (bob, charlie, dave, erin):
-        services.register(event, user=user)
-    services.start_event(alice, event)
-    services.pair_next_round(alice, event)
+        register(event, user=user)
+    start_event(alice, event)
+    pair_next_round(alice, event)
     return event
 
 
 @pytest.fixture
 def playing(started, alice):
     """Round 1 published: two matches waiting for results."""
-    services.publish_round(alice, started.rounds.get(number=1))
+    publish_round(alice, started.rounds.get(number=1))
     return started
 
 
@@ -96,8 +101,8 @@ def snapshot_of(match: Match) -> tuple:
 
 
 def test_event_list_shows_public_events_to_everyone_and_unlisted_ones_to_their_staff(alice, bob):
-    services.create_event(alice, name="Open Day")
-    services.create_event(alice, name="Staff Only", is_public=False)
+    create_event(alice, name="Open Day")
+    create_event(alice, name="Staff Only", is_public=False)
 
     anonymous = client_for().get(events_url())
     assert anonymous.status_code == 200
@@ -112,9 +117,9 @@ def test_event_list_shows_public_events_to_everyone_and_unlisted_ones_to_their_s
 
 
 def test_event_list_counts_players_once_however_many_staff_the_event_has(alice, bob, charlie):
-    event = services.create_event(alice, name="Crowded Staff")
-    services.add_staff(alice, event, charlie, EventStaff.Role.JUDGE)
-    services.register(event, user=bob)
+    event = create_event(alice, name="Crowded Staff")
+    add_staff(alice, event, charlie, EventStaff.Role.JUDGE)
+    register(event, user=bob)
 
     rows = client_for(alice).get(events_url()).json()["results"]
 
@@ -122,7 +127,7 @@ def test_event_list_counts_players_once_however_many_staff_the_event_has(alice, 
 
 
 def test_retrieve_event_by_slug_returns_its_settings_and_state_without_the_seed(event, bob):
-    services.register(event, user=bob)
+    register(event, user=bob)
 
     response = client_for().get(events_url(event.slug))
 
@@ -153,7 +158,7 @@ def test_logged_in_user_creates_an_event_and_becomes_its_organiser(bob):
     assert body["player_count"] == 0
     event = Event.objects.get(slug="bobs-cup")
     assert event.created_by == bob
-    assert services.is_organiser(bob, event)
+    assert is_organiser(bob, event)
     assert event.audit.filter(action=AuditEntry.Action.CREATE).count() == 1
 
 
@@ -280,7 +285,7 @@ def test_unknown_round_and_match_are_404(playing, alice):
 
 
 def test_a_match_of_another_event_is_404_under_this_event(playing, alice, bob):
-    other = services.create_event(alice, name="Other")
+    other = create_event(alice, name="Other")
     match = match_of(playing, bob)
 
     response = client_for(bob).get(events_url(other.slug, f"matches/{match.pk}/"))
@@ -348,10 +353,10 @@ def test_anonymous_cannot_register(event):
 
 
 def test_registration_list_is_public_and_hides_drop_reasons(event, alice, bob, charlie):
-    reg = services.register(event, user=bob)
-    services.register(event, user=charlie)
-    services.start_event(alice, event)
-    services.drop(alice, reg, "family emergency")
+    reg = register(event, user=bob)
+    register(event, user=charlie)
+    start_event(alice, event)
+    drop(alice, reg, "family emergency")
 
     public = client_for().get(events_url(event.slug, "registrations/")).json()["results"]
     own = client_for(bob).get(events_url(event.slug, "registrations/")).json()["results"]
@@ -418,7 +423,7 @@ def test_player_checks_in_and_drops_before_the_start_leaving_no_trace(event, bob
 
 
 def test_player_cannot_check_in_or_drop_someone_else(event, bob, charlie):
-    reg = services.register(event, user=charlie)
+    reg = register(event, user=charlie)
     client = client_for(bob)
 
     assert (
@@ -449,7 +454,7 @@ def test_organiser_drops_and_readds_a_player_during_the_event(started, alice, bo
 
 def test_player_cannot_readd_themself(started, alice, bob):
     reg = Registration.objects.get(event=started, user=bob)
-    services.drop(alice, reg)
+    drop(alice, reg)
 
     response = client_for(bob).post(events_url(started.slug, f"registrations/{reg.pk}/readd/"))
 
@@ -473,8 +478,8 @@ def test_check_in_after_the_start_is_a_409_conflict(started, bob):
 def test_decklist_is_seen_only_by_its_owner_and_the_event_officials(
     event, alice, bob, charlie, dave
 ):
-    reg = services.register(event, user=bob)
-    services.add_staff(alice, event, dave, EventStaff.Role.JUDGE)
+    reg = register(event, user=bob)
+    add_staff(alice, event, dave, EventStaff.Role.JUDGE)
     url = events_url(event.slug, f"registrations/{reg.pk}/decklist/")
 
     submitted = client_for(bob).put(url, {"text": "4 Secret Tech\n56 Lands"}, format="json")
@@ -494,7 +499,7 @@ def test_decklist_is_seen_only_by_its_owner_and_the_event_officials(
 
 
 def test_other_player_cannot_submit_a_decklist_for_someone(event, bob, charlie):
-    reg = services.register(event, user=bob)
+    reg = register(event, user=bob)
 
     response = client_for(charlie).put(
         events_url(event.slug, f"registrations/{reg.pk}/decklist/"), {"text": "junk"}, format="json"
@@ -505,10 +510,10 @@ def test_other_player_cannot_submit_a_decklist_for_someone(event, bob, charlie):
 
 
 def test_decklists_lock_when_the_event_starts(event, alice, bob, charlie):
-    reg = services.register(event, user=bob)
-    services.register(event, user=charlie)
-    services.submit_decklist(bob, reg, "60 Islands")
-    services.start_event(alice, event)
+    reg = register(event, user=bob)
+    register(event, user=charlie)
+    submit_decklist(bob, reg, "60 Islands")
+    start_event(alice, event)
 
     response = client_for(bob).put(
         events_url(event.slug, f"registrations/{reg.pk}/decklist/"), {"text": "new"}, format="json"
@@ -525,7 +530,7 @@ def test_organiser_starts_pairs_publishes_and_the_round_list_shows_status(
     event, alice, bob, charlie, dave, erin
 ):
     for user in (bob, charlie, dave, erin):
-        services.register(event, user=user)
+        register(event, user=user)
     client = client_for(alice)
 
     started = client.post(events_url(event.slug, "start/"))
@@ -607,7 +612,7 @@ def test_non_organiser_cannot_start_pair_publish_or_repair(started, bob, charlie
 
 def test_judge_cannot_pair_or_publish(started, alice, make_user):
     judge = make_user("judy")
-    services.add_staff(alice, started, judge, EventStaff.Role.JUDGE)
+    add_staff(alice, started, judge, EventStaff.Role.JUDGE)
     client = client_for(judge)
 
     assert client.post(events_url(started.slug, "rounds/1/publish/")).status_code == 403
@@ -922,7 +927,7 @@ def test_organiser_calls_time_and_open_matches_become_draws(playing, alice):
 
 
 def test_audit_log_is_for_organisers_only(playing, alice, bob, charlie):
-    services.add_staff(alice, playing, charlie, EventStaff.Role.JUDGE)
+    add_staff(alice, playing, charlie, EventStaff.Role.JUDGE)
     url = events_url(playing.slug, "audit/")
 
     organiser = client_for(alice).get(url)
@@ -942,8 +947,8 @@ def test_audit_log_is_for_organisers_only(playing, alice, bob, charlie):
 
 
 def test_organiser_gets_a_token_and_uses_it_to_pair(event, alice, bob, charlie):
-    services.register(event, user=bob)
-    services.register(event, user=charlie)
+    register(event, user=bob)
+    register(event, user=charlie)
     client = APIClient()
 
     token = client.post("/api/token/", {"username": "alice", "password": "pw-alice"}, format="json")
@@ -1016,9 +1021,9 @@ def test_docs_page_renders(client):
 
 
 def test_standings_snapshot_is_served_as_stored(event, alice, bob, charlie):
-    reg_b = services.register(event, user=bob)
-    reg_c = services.register(event, user=charlie)
-    services.start_event(alice, event)
+    reg_b = register(event, user=bob)
+    reg_c = register(event, user=charlie)
+    start_event(alice, event)
     snapshot = StandingsSnapshot.objects.get(event=event)
 
     rows = client_for().get(events_url(event.slug, "standings/")).json()["rows"]

@@ -17,8 +17,11 @@ from rest_framework.test import APIClient
 from engine.voskhozhdenie import loader
 from tests.engine.test_decks import BLITZ_LIST, DRAFT_LIST, ENGLISH_LIST, build_db
 from tests.tournaments.factories import make_event
-from tournaments import services, tasks
+from tournaments import tasks
 from tournaments.models import AuditEntry, Decklist, Event
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.errors import TournamentError
+from tournaments.services.events import create_event, update_event
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +76,7 @@ def api_url(event, reg):
 
 def test_a_legal_list_is_accepted_and_marked_legal(alice):
     _event, regs = event_with_players(alice)
-    deck = services.submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
+    deck = submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
     deck.refresh_from_db()
     assert deck.is_legal is True
     assert deck.problems == []
@@ -82,7 +85,7 @@ def test_a_legal_list_is_accepted_and_marked_legal(alice):
 
 def test_an_illegal_list_is_saved_with_every_problem_and_its_rule(alice):
     _event, regs = event_with_players(alice)
-    deck = services.submit_decklist(regs[0].user, regs[0], ILLEGAL_LIST)
+    deck = submit_decklist(regs[0].user, regs[0], ILLEGAL_LIST)
     deck.refresh_from_db()
     assert deck.is_legal is False
     assert deck.text == ILLEGAL_LIST.strip()
@@ -101,8 +104,8 @@ def test_an_illegal_list_is_saved_with_every_problem_and_its_rule(alice):
 
 def test_the_format_decides_the_rules(alice):
     _event, regs = event_with_players(alice, fmt="blitz")
-    assert services.submit_decklist(regs[0].user, regs[0], BLITZ_LIST).is_legal is True
-    deck = services.submit_decklist(regs[1].user, regs[1], ENGLISH_LIST)
+    assert submit_decklist(regs[0].user, regs[0], BLITZ_LIST).is_legal is True
+    deck = submit_decklist(regs[1].user, regs[1], ENGLISH_LIST)
     assert deck.is_legal is False
     assert {p["rule"] for p in deck.problems} == {"4.5.4.1"}
 
@@ -112,26 +115,26 @@ def test_standard_uses_the_event_date(alice):
 
     old_list = ENGLISH_LIST.replace("3 Mercenary 1\n", "3 Old Soldier\n")
     event, regs = event_with_players(alice, starts_at=datetime(2023, 6, 1, 10, tzinfo=UTC))
-    assert services.submit_decklist(regs[0].user, regs[0], old_list).is_legal is True
-    services.update_event(alice, event, starts_at=datetime(2024, 6, 1, 10, tzinfo=UTC))
-    deck = services.submit_decklist(regs[0].user, regs[0], old_list)
+    assert submit_decklist(regs[0].user, regs[0], old_list).is_legal is True
+    update_event(alice, event, starts_at=datetime(2024, 6, 1, 10, tzinfo=UTC))
+    deck = submit_decklist(regs[0].user, regs[0], old_list)
     assert [p["rule"] for p in deck.problems] == ["4.5.1.11"]
 
 
 def test_lists_are_checked_again_when_the_format_changes(alice):
     event, regs = event_with_players(alice)
-    services.submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
-    services.update_event(alice, event, format="blitz")
+    submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
+    update_event(alice, event, format="blitz")
     deck = Decklist.objects.get(registration=regs[0])
     assert deck.is_legal is False and [p["rule"] for p in deck.problems] == ["4.5.4.1"]
-    services.update_event(alice, event, format="standard")
+    update_event(alice, event, format="standard")
     deck.refresh_from_db()
     assert deck.is_legal is True and deck.problems == []
 
 
 def test_unknown_card_names_are_reported_with_line_numbers(alice):
     _event, regs = event_with_players(alice, fmt="blitz")
-    deck = services.submit_decklist(regs[0].user, regs[0], TYPO_LIST)
+    deck = submit_decklist(regs[0].user, regs[0], TYPO_LIST)
     assert deck.is_legal is False
     by_line = {p["line"]: p for p in deck.problems if p["line"]}
     assert set(by_line) == {2, 6, 7}
@@ -147,17 +150,15 @@ def test_a_game_without_card_data_keeps_lists_unchecked(alice, monkeypatch):
 
     monkeypatch.setattr(loader, "load_system", broken)
     _event, regs = event_with_players(alice)
-    deck = services.submit_decklist(regs[0].user, regs[0], "60 Islands")
+    deck = submit_decklist(regs[0].user, regs[0], "60 Islands")
     assert deck.is_legal is None and deck.problems == []
 
 
 def test_draft_lists_are_checked_without_the_pool(alice):
     _event, regs = event_with_players(alice, fmt="draft")
-    deck = services.submit_decklist(regs[0].user, regs[0], DRAFT_LIST)
+    deck = submit_decklist(regs[0].user, regs[0], DRAFT_LIST)
     assert deck.is_legal is None and deck.problems == []  # the pool is checked later
-    deck = services.submit_decklist(
-        regs[1].user, regs[1], DRAFT_LIST.replace("4 Mercenary 4\n", "")
-    )
+    deck = submit_decklist(regs[1].user, regs[1], DRAFT_LIST.replace("4 Mercenary 4\n", ""))
     assert deck.is_legal is False
     assert [p["rule"] for p in deck.problems] == ["4.5.5.3"]
 
@@ -167,7 +168,7 @@ def test_the_problems_name_cards_in_the_players_language(alice):
 
     _event, regs = event_with_players(alice)
     with translation.override("ru"):
-        deck = services.submit_decklist(regs[0].user, regs[0], ILLEGAL_LIST)
+        deck = submit_decklist(regs[0].user, regs[0], ILLEGAL_LIST)
     assert any("Малый дух" in p["message"] for p in deck.problems)
 
 
@@ -195,8 +196,8 @@ def test_the_decklist_page_shows_every_problem_with_its_rule(client, alice):
 
 def test_the_console_shows_whether_each_list_is_legal(client, alice):
     event, regs = event_with_players(alice, players=3)
-    services.submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
-    services.submit_decklist(regs[1].user, regs[1], ILLEGAL_LIST)
+    submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
+    submit_decklist(regs[1].user, regs[1], ILLEGAL_LIST)
     client.force_login(alice)
     body = client.get(reverse("tournaments:manage", kwargs={"slug": event.slug})).content.decode()
     assert body.count('class="badge status-final">legal<') == 1
@@ -225,12 +226,12 @@ def test_the_api_returns_the_problems(alice):
 
 def test_late_submissions_are_refused(client, alice):
     event, regs = event_with_players(alice)
-    services.submit_decklist(regs[0].user, regs[0], ILLEGAL_LIST)
-    services.update_event(alice, event, decklist_deadline=timezone.now() - timedelta(minutes=1))
-    with pytest.raises(services.TournamentError, match="locked"):
-        services.submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
-    with pytest.raises(services.TournamentError, match="locked"):
-        services.submit_decklist(regs[1].user, regs[1], ENGLISH_LIST)
+    submit_decklist(regs[0].user, regs[0], ILLEGAL_LIST)
+    update_event(alice, event, decklist_deadline=timezone.now() - timedelta(minutes=1))
+    with pytest.raises(TournamentError, match="locked"):
+        submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
+    with pytest.raises(TournamentError, match="locked"):
+        submit_decklist(regs[1].user, regs[1], ENGLISH_LIST)
     assert not Decklist.objects.filter(registration=regs[1]).exists()
     client.force_login(regs[0].user)
     body = client.get(decklist_url(event)).content.decode()
@@ -239,7 +240,7 @@ def test_late_submissions_are_refused(client, alice):
         and '<form method="post" class="stack' not in body
     )
     # an official can still fix a list; a legal fix after the deadline is locked at once
-    fixed = services.submit_decklist(alice, regs[0], ENGLISH_LIST)
+    fixed = submit_decklist(alice, regs[0], ENGLISH_LIST)
     assert fixed.is_legal is True and fixed.locked
 
 
@@ -255,7 +256,7 @@ def test_a_deadline_days_ahead_is_reached_in_steps_and_a_moved_one_leaves_no_tas
     )
     first = timezone.now() + timedelta(days=3)
     with django_capture_on_commit_callbacks(execute=True):
-        services.update_event(alice, event, decklist_deadline=first)
+        update_event(alice, event, decklist_deadline=first)
     ((args, eta),) = sent
     assert args == (event.pk, first.timestamp())
     assert eta <= timezone.now() + eta_horizon() < first  # short of the broker's timeout
@@ -266,7 +267,7 @@ def test_a_deadline_days_ahead_is_reached_in_steps_and_a_moved_one_leaves_no_tas
     # The deadline moved: the old chain ends; the new deadline has its own task.
     later = first + timedelta(days=1)
     with django_capture_on_commit_callbacks(execute=True):
-        services.update_event(alice, event, decklist_deadline=later)
+        update_event(alice, event, decklist_deadline=later)
         assert tasks.lock_decklists_at_deadline(*args) == 0
     assert [a for a, _eta in sent] == [args, args, (event.pk, later.timestamp())]
 
@@ -274,9 +275,9 @@ def test_a_deadline_days_ahead_is_reached_in_steps_and_a_moved_one_leaves_no_tas
 def test_the_deadline_task_locks_legal_lists_and_a_second_run_changes_nothing(alice, monkeypatch):
     event, regs = event_with_players(alice, players=4)
     monkeypatch.setattr(loader, "load_system", lambda system: DB)
-    services.submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
-    services.submit_decklist(regs[1].user, regs[1], ILLEGAL_LIST)
-    services.update_event(alice, event, decklist_deadline=timezone.now() + timedelta(hours=1))
+    submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
+    submit_decklist(regs[1].user, regs[1], ILLEGAL_LIST)
+    update_event(alice, event, decklist_deadline=timezone.now() + timedelta(hours=1))
 
     assert tasks.lock_decklists_at_deadline(event.pk) == 0  # early: nothing happens
     assert not Decklist.objects.filter(locked=True).exists()
@@ -299,13 +300,13 @@ def test_the_deadline_task_locks_legal_lists_and_a_second_run_changes_nothing(al
     assert (
         AuditEntry.objects.filter(event=event, action=AuditEntry.Action.DECKLISTS).count() == audit
     )
-    with pytest.raises(services.TournamentError, match="locked"):
-        services.submit_decklist(regs[0].user, regs[0], ILLEGAL_LIST)
+    with pytest.raises(TournamentError, match="locked"):
+        submit_decklist(regs[0].user, regs[0], ILLEGAL_LIST)
 
 
 def test_the_deadline_task_rereads_the_deadline(alice):
     event, regs = event_with_players(alice)
-    services.submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
+    submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
     # the task was queued for an old deadline, which has since been moved later or removed
     Event.objects.filter(pk=event.pk).update(decklist_deadline=timezone.now() + timedelta(days=1))
     assert tasks.lock_decklists_at_deadline(event.pk) == 0
@@ -317,7 +318,7 @@ def test_the_deadline_task_rereads_the_deadline(alice):
 
 def test_unchecked_lists_lock_at_the_deadline_too(alice, monkeypatch):
     event, regs = event_with_players(alice, fmt="draft")
-    services.submit_decklist(regs[0].user, regs[0], DRAFT_LIST)
+    submit_decklist(regs[0].user, regs[0], DRAFT_LIST)
     Event.objects.filter(pk=event.pk).update(
         decklist_deadline=timezone.now() - timedelta(seconds=1)
     )
@@ -335,32 +336,32 @@ def test_setting_or_moving_the_deadline_queues_the_task_after_commit(
     )
     deadline = timezone.now() + timedelta(days=2)
     with django_capture_on_commit_callbacks(execute=True):
-        event = services.create_event(alice, name="Deadline Cup", decklist_deadline=deadline)
+        event = create_event(alice, name="Deadline Cup", decklist_deadline=deadline)
     # Two days ahead: queued for the broker's horizon, carrying the deadline it is for.
     assert [args for args, _eta in queued] == [(event.pk, deadline.timestamp())]
     assert queued[0][1] < deadline
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.update_event(alice, event, decklist_deadline=deadline, name="Renamed")
+        update_event(alice, event, decklist_deadline=deadline, name="Renamed")
     assert len(queued) == 1  # unchanged deadline: nothing new
 
     later = deadline + timedelta(hours=3)
     with django_capture_on_commit_callbacks(execute=True):
-        services.update_event(alice, event, decklist_deadline=later)
+        update_event(alice, event, decklist_deadline=later)
     assert queued[-1][0] == (event.pk, later.timestamp())
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.update_event(alice, event, decklist_deadline=None)
+        update_event(alice, event, decklist_deadline=None)
     assert len(queued) == 2
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.create_event(alice, name="No Deadline Cup")
+        create_event(alice, name="No Deadline Cup")
     assert len(queued) == 2
 
 
 def test_the_task_runs_through_celery(alice):
     event, regs = event_with_players(alice)
-    services.submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
+    submit_decklist(regs[0].user, regs[0], ENGLISH_LIST)
     Event.objects.filter(pk=event.pk).update(
         decklist_deadline=timezone.now() - timedelta(seconds=1)
     )
@@ -453,10 +454,10 @@ def test_a_list_of_real_cards_is_checked_against_the_real_sets(alice, monkeypatc
         pytest.skip(f"no real card data: {exc}")
     text, old = real_standard_list(db, timezone.localdate())
     _event, regs = event_with_players(alice)
-    deck = services.submit_decklist(regs[0].user, regs[0], text)
+    deck = submit_decklist(regs[0].user, regs[0], text)
     assert deck.problems == [] and deck.is_legal is True, deck.problems
     if old is not None:
-        deck = services.submit_decklist(
+        deck = submit_decklist(
             regs[1].user, regs[1], text + f"\nMain deck  # again\n1 {old.name_en}"
         )
         assert [p["rule"] for p in deck.problems] == ["4.5.1.11"]

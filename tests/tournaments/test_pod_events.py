@@ -18,7 +18,6 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.tournaments.factories import make_event, seat_users
-from tournaments import services
 from tournaments.models import AuditEntry, Event, Match, ResultReport, Round, StandingsSnapshot
 from tournaments.pods import PLACEMENT_POINTS, pair_pods
 from tournaments.results import (
@@ -27,6 +26,14 @@ from tournaments.results import (
     game_placements,
     placements_from_scores,
 )
+from tournaments.services.engine_results import record_engine_result
+from tournaments.services.errors import NotAllowed, TournamentError
+from tournaments.services.events import create_event, update_event
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.placements import enter_placements, report_placements
+from tournaments.services.players import drop
+from tournaments.services.results import call_time, confirm_result, enter_result, report_result
+from tournaments.services.standings import PLACEMENT_RULESET, match_history, rounds_with_matches
 from tournaments.swiss import SwissPlayer
 
 # ---------------------------------------------------------------- pure: placements
@@ -149,12 +156,12 @@ def pod_event(organiser, players: int, size: int = 4, start: bool = True, **fiel
 def test_players_per_game_defaults_to_two_and_two_player_events_are_unchanged(alice):
     event, _regs = make_event(alice, players=6)
     assert event.players_per_game == 2 and not event.uses_pods
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+    rnd = publish_round(alice, pair_next_round(alice, event))
     matches = list(rnd.matches.order_by("table"))
     assert [m.seats.count() for m in matches] == [2, 2, 2]
-    with pytest.raises(services.TournamentError, match="two-player match"):
-        services.enter_placements(alice, matches[0], [1, 2])
-    services.enter_result(alice, matches[0], [0, 0])
+    with pytest.raises(TournamentError, match="two-player match"):
+        enter_placements(alice, matches[0], [1, 2])
+    enter_result(alice, matches[0], [0, 0])
     matches[0].refresh_from_db()
     assert matches[0].status == Match.Status.FINAL
     assert [s.placement for s in matches[0].seats.all()] == [None, None]
@@ -181,21 +188,21 @@ def test_players_per_game_defaults_to_two_and_two_player_events_are_unchanged(al
 def test_bad_players_per_game_settings_are_refused_and_create_nothing(alice, fields, words):
     before = Event.objects.count()
     base = {"name": "Pods", "game_system": "ascension", "format": "standard", "best_of": 1}
-    with pytest.raises(services.TournamentError, match=words):
-        services.create_event(alice, **{**base, **fields})
+    with pytest.raises(TournamentError, match=words):
+        create_event(alice, **{**base, **fields})
     assert Event.objects.count() == before
 
 
 @pytest.mark.django_db
 def test_players_per_game_is_checked_against_the_settings_it_is_combined_with(alice):
     event, _ = pod_event(alice, players=6, size=3, start=False)
-    with pytest.raises(services.TournamentError, match="best of 1"):
-        services.update_event(alice, event, best_of=3)
-    with pytest.raises(services.TournamentError, match="one final pod"):
-        services.update_event(alice, event, top_cut=4)
+    with pytest.raises(TournamentError, match="best of 1"):
+        update_event(alice, event, best_of=3)
+    with pytest.raises(TournamentError, match="one final pod"):
+        update_event(alice, event, top_cut=4)
     event.refresh_from_db()
     assert (event.best_of, event.top_cut) == (1, 0)
-    services.update_event(alice, event, players_per_game=2, best_of=3)  # back to matches
+    update_event(alice, event, players_per_game=2, best_of=3)  # back to matches
     event.refresh_from_db()
     assert (event.players_per_game, event.best_of) == (2, 3)
 
@@ -203,11 +210,11 @@ def test_players_per_game_is_checked_against_the_settings_it_is_combined_with(al
 @pytest.mark.django_db
 def test_players_per_game_is_frozen_once_the_event_starts(alice):
     event, _ = pod_event(alice, players=8)
-    with pytest.raises(services.TournamentError, match="players_per_game"):
-        services.update_event(alice, event, players_per_game=3)
+    with pytest.raises(TournamentError, match="players_per_game"):
+        update_event(alice, event, players_per_game=3)
     event.refresh_from_db()
     assert event.players_per_game == 4
-    services.update_event(alice, event, players_per_game=4, location="Hall B")  # unchanged: fine
+    update_event(alice, event, players_per_game=4, location="Hall B")  # unchanged: fine
 
 
 # ---------------------------------------------------------------- pairing
@@ -222,11 +229,11 @@ def pods_of(rnd: Round) -> list[tuple[int, ...]]:
 
 def play_pods(organiser, event, placements_of=None) -> Round:
     """Pair, publish and enter every pod's placements (default: seat order 1, 2, 3, ...)."""
-    rnd = services.publish_round(organiser, services.pair_next_round(organiser, event))
+    rnd = publish_round(organiser, pair_next_round(organiser, event))
     for match in rnd.matches.order_by("table"):
         seats = match.seats.count()
         places = placements_of(match) if placements_of else list(range(1, seats + 1))
-        services.enter_placements(organiser, match, places)
+        enter_placements(organiser, match, places)
     rnd.refresh_from_db()
     return rnd
 
@@ -245,7 +252,7 @@ def play_pods(organiser, event, placements_of=None) -> Round:
 )
 def test_swiss_rounds_seat_pods_of_the_events_size(alice, players, size, sizes):
     event, regs = pod_event(alice, players=players, size=size)
-    rnd = services.pair_next_round(alice, event)
+    rnd = pair_next_round(alice, event)
     pods = pods_of(rnd)
     assert sorted((len(p) for p in pods), reverse=True) == sizes
     assert sorted(itertools.chain.from_iterable(pods)) == sorted(r.pk for r in regs)
@@ -264,12 +271,12 @@ def test_pods_avoid_rematches_across_rounds(alice):
             for pair in itertools.combinations(pod, 2):
                 assert frozenset(pair) not in met, f"{pair} met again in {rnd}"
                 met.add(frozenset(pair))
-    history = services._match_history(event)
+    history = match_history(event)
     assert all(len(opponents) == 9 for opponents in history["opponents"].values())
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED  # no top cut: the Swiss standings are final
-    with pytest.raises(services.TournamentError, match="finished"):
-        services.pair_next_round(alice, event)
+    with pytest.raises(TournamentError, match="finished"):
+        pair_next_round(alice, event)
 
 
 @pytest.mark.django_db
@@ -277,7 +284,7 @@ def test_later_rounds_seat_players_with_similar_placement_points_together(alice)
     event, _ = pod_event(alice, players=16, size=4, swiss_rounds=2)
     first = play_pods(alice, event)  # seat order 1, 2, 3, 4 in every pod
     winners = {pod[0] for pod in pods_of(first)}
-    second = services.pair_next_round(alice, event)
+    second = pair_next_round(alice, event)
     top = pods_of(second)[0]
     assert set(top) == winners  # the four pod winners (4 points each) meet on pod 1
 
@@ -289,7 +296,7 @@ def test_later_rounds_seat_players_with_similar_placement_points_together(alice)
 def pod_round(alice):
     """Eight players, pods of four, round 1 published."""
     event, _regs = pod_event(alice, players=8, size=4)
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+    rnd = publish_round(alice, pair_next_round(alice, event))
     return event, rnd
 
 
@@ -300,7 +307,7 @@ def test_every_player_reporting_the_same_placements_makes_the_pod_final(pod_roun
     users = seat_users(match)
     places = [2, 1, 4, 3]
     for n, user in enumerate(users):
-        services.report_placements(user, match, places)
+        report_placements(user, match, places)
         match.refresh_from_db()
         if n < len(users) - 1:
             assert match.status == Match.Status.REPORTED
@@ -318,9 +325,9 @@ def test_confirm_takes_the_latest_report_of_the_others(pod_round):
     _event, rnd = pod_round
     match = rnd.matches.order_by("table").first()
     users = seat_users(match)
-    services.report_placements(users[0], match, [1, 1, 3, 4])
+    report_placements(users[0], match, [1, 1, 3, 4])
     for user in users[1:]:
-        services.confirm_result(user, match)
+        confirm_result(user, match)
     match.refresh_from_db()
     assert match.status == Match.Status.FINAL
     assert match.winner_id is None  # a shared first place has no single winner
@@ -331,12 +338,12 @@ def test_different_reports_dispute_the_pod_and_an_official_settles_it(pod_round,
     event, rnd = pod_round
     match = rnd.matches.order_by("table").first()
     users = seat_users(match)
-    services.report_placements(users[0], match, [1, 2, 3, 4])
-    services.report_placements(users[1], match, [2, 1, 3, 4])
+    report_placements(users[0], match, [1, 2, 3, 4])
+    report_placements(users[1], match, [2, 1, 3, 4])
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
     assert AuditEntry.objects.filter(event=event, action=AuditEntry.Action.DISPUTE).exists()
-    services.enter_placements(alice, match, [1, 2, 4, 3], scores=[40, 33, 20, 21])
+    enter_placements(alice, match, [1, 2, 4, 3], scores=[40, 33, 20, 21])
     match.refresh_from_db()
     assert match.status == Match.Status.FINAL and match.result_source == Match.Source.ORGANISER
     seats = list(match.seats.order_by("seat"))
@@ -356,16 +363,16 @@ def test_a_bad_pod_report_changes_nothing(pod_round, alice, bob):
         ([1, 2, 3], "give 4 placements"),
         ([0, 1, 2, 3], "from 1 to 4"),
     ):
-        with pytest.raises(services.TournamentError, match=words):
-            services.report_placements(users[0], match, bad)
-        with pytest.raises(services.TournamentError, match=words):
-            services.enter_placements(alice, match, bad)
-    with pytest.raises(services.TournamentError, match="placement"):
-        services.report_result(users[0], match, [0])  # game wins are not a pod result
-    with pytest.raises(services.TournamentError, match="one score per seat"):
-        services.enter_placements(alice, match, [1, 2, 3, 4], scores=[1, 2])
-    with pytest.raises(services.NotAllowed):
-        services.report_placements(bob, match, [1, 2, 3, 4])  # bob is not in this event
+        with pytest.raises(TournamentError, match=words):
+            report_placements(users[0], match, bad)
+        with pytest.raises(TournamentError, match=words):
+            enter_placements(alice, match, bad)
+    with pytest.raises(TournamentError, match="placement"):
+        report_result(users[0], match, [0])  # game wins are not a pod result
+    with pytest.raises(TournamentError, match="one score per seat"):
+        enter_placements(alice, match, [1, 2, 3, 4], scores=[1, 2])
+    with pytest.raises(NotAllowed):
+        report_placements(bob, match, [1, 2, 3, 4])  # bob is not in this event
     match.refresh_from_db()
     assert match.version == version and match.status == Match.Status.PENDING
     assert not ResultReport.objects.filter(match=match).exists()
@@ -378,8 +385,8 @@ def test_time_called_settles_pods_by_agreeing_reports_and_leaves_the_rest_to_off
 ):
     _event, rnd = pod_round
     first, second = rnd.matches.order_by("table")
-    services.report_placements(seat_users(first)[0], first, [1, 3, 2, 4])
-    assert services.call_time(alice, rnd) == 1
+    report_placements(seat_users(first)[0], first, [1, 3, 2, 4])
+    assert call_time(alice, rnd) == 1
     first.refresh_from_db()
     second.refresh_from_db()
     assert first.status == Match.Status.FINAL and first.result_source == Match.Source.TIME
@@ -387,7 +394,7 @@ def test_time_called_settles_pods_by_agreeing_reports_and_leaves_the_rest_to_off
     assert second.status == Match.Status.PENDING  # no report: a drawn pod would give everyone 4
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.PUBLISHED
-    services.enter_placements(alice, second, [4, 3, 2, 1])
+    enter_placements(alice, second, [4, 3, 2, 1])
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.COMPLETED
 
@@ -407,7 +414,7 @@ def test_standings_rank_by_placement_points_with_shared_places(alice):
         for seat in match.seats.all():
             expected[seat.registration_id] = table[seat.placement - 1]
     snapshot = StandingsSnapshot.objects.get(event=event)
-    assert snapshot.ruleset == services.PLACEMENT_RULESET and snapshot.after_round == 1
+    assert snapshot.ruleset == PLACEMENT_RULESET and snapshot.after_round == 1
     rows = snapshot.rows
     assert {r["player"]: r["points"] for r in rows} == expected
     assert [r["points"] for r in rows] == sorted((r["points"] for r in rows), reverse=True)
@@ -420,8 +427,8 @@ def test_standings_rank_by_placement_points_with_shared_places(alice):
 def test_a_dropped_player_stays_in_the_standings_and_is_not_paired_again(alice):
     event, regs = pod_event(alice, players=8, size=4, swiss_rounds=2)
     play_pods(alice, event)
-    services.drop(alice, regs[0], "left")
-    rnd = services.pair_next_round(alice, event)
+    drop(alice, regs[0], "left")
+    rnd = pair_next_round(alice, event)
     seated = set(itertools.chain.from_iterable(pods_of(rnd)))
     assert regs[0].pk not in seated and len(seated) == 7
     rows = {r["player"]: r for r in StandingsSnapshot.objects.get(event=event).rows}
@@ -441,7 +448,7 @@ def test_pages_show_pods_and_placement_columns(client, alice):
     assert "pod-standings" in html and "Avg. place" in html and "OMW%" not in html
     pairings = client.get(reverse("tournaments:pairings", kwargs={"slug": event.slug}))
     assert "Players (place)" in pairings.content.decode()
-    first = services.rounds_with_matches(event).first().matches.first()
+    first = rounds_with_matches(event).first().matches.first()
     names = [s.registration.display_name for s in first.seats.all()]
     assert f"<td>{', '.join(names[1:])}</td>" in pairings.content.decode()  # pairings by name
     player = client.get(
@@ -492,7 +499,7 @@ def test_pages_show_pods_and_placement_columns(client, alice):
 @pytest.mark.django_db
 def test_a_player_reports_a_pod_on_the_match_page_and_sees_errors(client, alice):
     event, _regs = pod_event(alice, players=8, size=4)
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+    rnd = publish_round(alice, pair_next_round(alice, event))
     match = rnd.matches.order_by("table").first()
     user = seat_users(match)[0]
     client.force_login(user)
@@ -513,7 +520,7 @@ def test_a_player_reports_a_pod_on_the_match_page_and_sees_errors(client, alice)
 @pytest.mark.django_db
 def test_an_organiser_enters_placements_in_the_console(client, alice):
     event, _regs = pod_event(alice, players=8, size=4)
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+    rnd = publish_round(alice, pair_next_round(alice, event))
     match = rnd.matches.order_by("table").first()
     client.force_login(alice)
     console = client.get(
@@ -553,7 +560,7 @@ def test_the_event_form_offers_players_per_game_and_shows_the_error(client, alic
 @pytest.mark.django_db
 def test_the_api_takes_placements_for_pods_and_serves_placement_standings(alice):
     event, _regs = pod_event(alice, players=8, size=4)
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+    rnd = publish_round(alice, pair_next_round(alice, event))
     match = rnd.matches.order_by("table").first()
     player = APIClient()
     player.force_authenticate(seat_users(match)[0])
@@ -612,26 +619,22 @@ def test_the_api_standings_of_a_two_player_event_are_unchanged(alice):
 def test_an_engine_result_for_a_pod_is_recorded_once(pod_round):
     _event, rnd = pod_round
     match = rnd.matches.order_by("table").first()
-    services.record_engine_result(
-        match, 1, winner_seat=2, placements=[3, 2, 1, 4], scores=[20, 30, 41, 9]
-    )
+    record_engine_result(match, 1, winner_seat=2, placements=[3, 2, 1, 4], scores=[20, 30, 41, 9])
     match.refresh_from_db()
     version = match.version
     assert match.status == Match.Status.FINAL and match.result_source == Match.Source.ENGINE
     assert match.winner_id == match.seats.get(seat=2).registration_id
     assert list(match.games.values_list("number", "winner_seat")) == [(1, 2)]
-    services.record_engine_result(
-        match, 1, winner_seat=2, placements=[3, 2, 1, 4], scores=[20, 30, 41, 9]
-    )
+    record_engine_result(match, 1, winner_seat=2, placements=[3, 2, 1, 4], scores=[20, 30, 41, 9])
     match.refresh_from_db()
     assert match.version == version  # the same game delivered twice changes nothing
-    with pytest.raises(services.TournamentError, match="already has a final result"):
-        services.record_engine_result(match, 1, winner_seat=0, placements=[1, 2, 3, 4])
+    with pytest.raises(TournamentError, match="already has a final result"):
+        record_engine_result(match, 1, winner_seat=0, placements=[1, 2, 3, 4])
     other = rnd.matches.order_by("table").last()
-    with pytest.raises(services.TournamentError, match="single game"):
-        services.record_engine_result(other, 2, winner_seat=0, placements=[1, 2, 3, 4])
-    with pytest.raises(services.TournamentError, match="must be a list"):
-        services.record_engine_result(other, 1, winner_seat=0, placements=None)
+    with pytest.raises(TournamentError, match="single game"):
+        record_engine_result(other, 2, winner_seat=0, placements=[1, 2, 3, 4])
+    with pytest.raises(TournamentError, match="must be a list"):
+        record_engine_result(other, 1, winner_seat=0, placements=None)
     other.refresh_from_db()
     assert other.status == Match.Status.PENDING and not other.games.exists()
 
@@ -639,9 +642,9 @@ def test_an_engine_result_for_a_pod_is_recorded_once(pod_round):
 @pytest.mark.django_db
 def test_an_engine_result_for_a_two_player_match_records_only_the_winner_as_before(alice):
     event, _ = make_event(alice, players=2, best_of=3)
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+    rnd = publish_round(alice, pair_next_round(alice, event))
     match = rnd.matches.get()
-    services.record_engine_result(match, 1, winner_seat=1, placements=[2, 1], scores=[3, 9])
+    record_engine_result(match, 1, winner_seat=1, placements=[2, 1], scores=[3, 9])
     match.refresh_from_db()
     assert list(match.games.values_list("number", "winner_seat")) == [(1, 1)]
     assert match.status == Match.Status.PENDING  # best of 3: one game does not decide it
@@ -666,12 +669,12 @@ def test_the_top_cut_of_a_pod_event_is_one_final_pod_that_decides_the_top_places
     top4 = [r["player"] for r in swiss_rows[:4]]
     swiss_points = {r["player"]: r["points"] for r in swiss_rows}
 
-    final = services.pair_next_round(alice, event)
+    final = pair_next_round(alice, event)
     assert final.kind == Round.Kind.ELIMINATION and str(final) == "Final"
     (match,) = final.matches.all()
     assert [s.registration_id for s in match.seats.order_by("seat")] == top4
-    services.publish_round(alice, final)
-    services.enter_placements(alice, match, [4, 1, 2, 2])  # the fourth seed wins the final
+    publish_round(alice, final)
+    enter_placements(alice, match, [4, 1, 2, 2])  # the fourth seed wins the final
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
 
@@ -682,8 +685,8 @@ def test_the_top_cut_of_a_pod_event_is_one_final_pod_that_decides_the_top_places
     assert [r["rank"] for r in rows] == list(range(1, 10))
     # The final decides the top places; the placement points stay those of the Swiss rounds.
     assert {r["player"]: r["points"] for r in rows} == swiss_points
-    with pytest.raises(services.TournamentError, match="finished"):
-        services.pair_next_round(alice, event)
+    with pytest.raises(TournamentError, match="finished"):
+        pair_next_round(alice, event)
     page = Client().get(reverse("tournaments:standings", kwargs={"slug": event.slug}))
     assert "final pod: place 1" in page.content.decode()
 
@@ -692,13 +695,13 @@ def test_the_top_cut_of_a_pod_event_is_one_final_pod_that_decides_the_top_places
 def test_a_final_pod_of_two_is_a_heads_up_final(alice):
     event, _ = pod_event(alice, players=6, size=3, swiss_rounds=1, top_cut=2)
     play_pods(alice, event)
-    final = services.pair_next_round(alice, event)
+    final = pair_next_round(alice, event)
     (match,) = final.matches.all()
     assert match.seats.count() == 2
-    services.publish_round(alice, final)
-    with pytest.raises(services.TournamentError, match="cannot end in a draw"):
-        services.call_time(alice, final)
-    services.enter_placements(alice, match, [2, 1])
+    publish_round(alice, final)
+    with pytest.raises(TournamentError, match="cannot end in a draw"):
+        call_time(alice, final)
+    enter_placements(alice, match, [2, 1])
     rows = StandingsSnapshot.objects.get(event=event).rows
     assert rows[0]["player"] == match.seats.get(seat=1).registration_id
     assert rows[0]["playoff_finish"] == 1 and rows[1]["playoff_finish"] == 2

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from tests.tournaments.factories import make_event, play_round, seat_users
-from tournaments import services
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -15,6 +14,19 @@ from tournaments.models import (
     Round,
     StandingsSnapshot,
 )
+from tournaments.services.decklists import lock_decklists, submit_decklist
+from tournaments.services.errors import NotAllowed, TournamentError
+from tournaments.services.events import add_staff, remove_staff, update_event
+from tournaments.services.pairing import (
+    advance,
+    pair_next_round,
+    publish_round,
+    repair_round,
+    swap_players,
+)
+from tournaments.services.players import check_in, drop, readd, register
+from tournaments.services.results import call_time, confirm_result, enter_result, report_result
+from tournaments.services.starting import start_event
 
 pytestmark = pytest.mark.django_db
 
@@ -28,10 +40,10 @@ def standings_of(event):
 
 def test_a_user_registers_once_and_only_while_registration_is_open(alice, bob):
     event, _ = make_event(alice, players=0, start=False)
-    reg = services.register(event, user=bob)
+    reg = register(event, user=bob)
     assert reg.display_name == "bob" and reg.status == Registration.Status.REGISTERED
-    with pytest.raises(services.TournamentError, match="already registered"):
-        services.register(event, user=bob)
+    with pytest.raises(TournamentError, match="already registered"):
+        register(event, user=bob)
     assert event.registrations.count() == 1
 
 
@@ -39,23 +51,23 @@ def test_anonymous_visitors_cannot_register(alice):
     from django.contrib.auth.models import AnonymousUser
 
     event, _ = make_event(alice, players=0, start=False)
-    with pytest.raises(services.NotAllowed):
-        services.register(event, user=AnonymousUser())
+    with pytest.raises(NotAllowed):
+        register(event, user=AnonymousUser())
     assert not event.registrations.exists()
 
 
 def test_event_cap_refuses_the_extra_player(alice, bob, charlie):
     event, _ = make_event(alice, players=0, start=False, max_players=1)
-    services.register(event, user=bob)
-    with pytest.raises(services.TournamentError, match="full"):
-        services.register(event, user=charlie)
+    register(event, user=bob)
+    with pytest.raises(TournamentError, match="full"):
+        register(event, user=charlie)
 
 
 def test_players_who_did_not_check_in_are_dropped_at_the_start(alice):
     event, regs = make_event(alice, players=4, start=False)
     for reg in regs[:3]:
-        services.check_in(reg.user, reg)
-    event = services.start_event(alice, event)
+        check_in(reg.user, reg)
+    event = start_event(alice, event)
     statuses = dict(event.registrations.values_list("display_name", "status"))
     assert statuses["Player 04"] == Registration.Status.DROPPED
     assert [s for s in statuses.values() if s == Registration.Status.CHECKED_IN].__len__() == 3
@@ -63,8 +75,8 @@ def test_players_who_did_not_check_in_are_dropped_at_the_start(alice):
 
 def test_check_in_is_closed_once_the_event_runs(alice):
     _event, regs = make_event(alice, players=2)
-    with pytest.raises(services.TournamentError, match="Check-in is over"):
-        services.check_in(regs[0].user, regs[0])
+    with pytest.raises(TournamentError, match="Check-in is over"):
+        check_in(regs[0].user, regs[0])
 
 
 def test_start_takes_the_recommended_number_of_rounds(alice):
@@ -74,8 +86,8 @@ def test_start_takes_the_recommended_number_of_rounds(alice):
 
 def test_a_single_player_cannot_start_an_event(alice):
     event, _ = make_event(alice, players=1, start=False)
-    with pytest.raises(services.TournamentError, match="two players"):
-        services.start_event(alice, event)
+    with pytest.raises(TournamentError, match="two players"):
+        start_event(alice, event)
     event.refresh_from_db()
     assert event.status == Event.Status.REGISTRATION
 
@@ -85,47 +97,47 @@ def test_a_single_player_cannot_start_an_event(alice):
 
 def test_round_goes_draft_then_published_then_completed(alice):
     event, _ = make_event(alice, players=8)
-    rnd = services.pair_next_round(alice, event)
+    rnd = pair_next_round(alice, event)
     assert rnd.status == Round.Status.DRAFT and rnd.matches.count() == 4
-    services.publish_round(alice, rnd)
+    publish_round(alice, rnd)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.PUBLISHED and rnd.ends_at is not None
     for match in rnd.matches.all():
-        services.enter_result(alice, match, [0, 0])
+        enter_result(alice, match, [0, 0])
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.COMPLETED
 
 
 def test_next_round_cannot_be_paired_while_results_are_missing(alice):
     event, _ = make_event(alice, players=8)
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
-    services.enter_result(alice, rnd.matches.first(), [0, 0])
-    with pytest.raises(services.TournamentError, match="3 result"):
-        services.pair_next_round(alice, event)
+    rnd = publish_round(alice, pair_next_round(alice, event))
+    enter_result(alice, rnd.matches.first(), [0, 0])
+    with pytest.raises(TournamentError, match="3 result"):
+        pair_next_round(alice, event)
     assert event.rounds.count() == 1
 
 
 def test_a_draft_round_must_be_published_before_the_next(alice):
     event, _ = make_event(alice, players=4)
-    services.pair_next_round(alice, event)
-    with pytest.raises(services.TournamentError, match="not published"):
-        services.pair_next_round(alice, event)
+    pair_next_round(alice, event)
+    with pytest.raises(TournamentError, match="not published"):
+        pair_next_round(alice, event)
 
 
 def test_repairing_a_draft_round_replaces_its_pairings_and_is_audited(alice):
     event, _ = make_event(alice, players=8)
-    rnd = services.pair_next_round(alice, event)
-    new = services.repair_round(alice, rnd)
+    rnd = pair_next_round(alice, event)
+    new = repair_round(alice, rnd)
     assert new.number == 1 and event.rounds.count() == 1
     assert event.audit.filter(action=AuditEntry.Action.REPAIR, actor=alice).exists()
-    services.publish_round(alice, new)
-    with pytest.raises(services.TournamentError, match="not published yet"):
-        services.repair_round(alice, new)
+    publish_round(alice, new)
+    with pytest.raises(TournamentError, match="not published yet"):
+        repair_round(alice, new)
 
 
 def test_odd_field_gives_one_bye_worth_a_two_nil_win(alice):
     event, _ = make_event(alice, players=5)
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+    rnd = publish_round(alice, pair_next_round(alice, event))
     bye = rnd.matches.get(is_bye=True)
     assert bye.status == Match.Status.FINAL and bye.result_source == Match.Source.BYE
     seat = bye.seats.get()
@@ -151,10 +163,10 @@ def test_swiss_avoids_rematches_across_rounds(alice):
 
 def test_swapping_players_in_a_draft_round(alice):
     event, _regs = make_event(alice, players=4)
-    rnd = services.pair_next_round(alice, event)
+    rnd = pair_next_round(alice, event)
     seats = list(MatchSeat.objects.filter(round=rnd).order_by("match__table", "seat"))
     a, c = seats[0].registration, seats[2].registration
-    services.swap_players(alice, rnd, a, c)
+    swap_players(alice, rnd, a, c)
     assert MatchSeat.objects.get(round=rnd, registration=a).match_id == seats[2].match_id
     assert MatchSeat.objects.get(round=rnd, registration=c).match_id == seats[0].match_id
     assert event.audit.filter(action=AuditEntry.Action.SWAP).exists()
@@ -165,13 +177,13 @@ def test_swapping_players_in_a_draft_round(alice):
 
 def test_opponent_confirming_the_same_result_makes_it_final(alice):
     event, _ = make_event(alice, players=2, swiss_rounds=1)
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+    rnd = publish_round(alice, pair_next_round(alice, event))
     match = rnd.matches.get()
     first, second = seat_users(match)
-    services.report_result(first, match, [0, 1, 0])
+    report_result(first, match, [0, 1, 0])
     match.refresh_from_db()
     assert match.status == Match.Status.REPORTED
-    services.confirm_result(second, match)
+    confirm_result(second, match)
     match.refresh_from_db()
     assert match.status == Match.Status.FINAL and match.result_source == Match.Source.CONFIRMED
     assert list(match.games.values_list("winner_seat", flat=True)) == [0, 1, 0]
@@ -180,42 +192,42 @@ def test_opponent_confirming_the_same_result_makes_it_final(alice):
 
 def test_mismatched_reports_go_to_the_organiser(alice):
     event, _ = make_event(alice, players=2, swiss_rounds=1)
-    match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.get()
+    match = publish_round(alice, pair_next_round(alice, event)).matches.get()
     first, second = seat_users(match)
-    services.report_result(first, match, [0, 0])
-    services.report_result(second, match, [1, 1])
+    report_result(first, match, [0, 0])
+    report_result(second, match, [1, 1])
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
     assert event.audit.filter(action=AuditEntry.Action.DISPUTE).exists()
-    services.enter_result(alice, match, [0, 1, 1])
+    enter_result(alice, match, [0, 1, 1])
     match.refresh_from_db()
     assert match.status == Match.Status.FINAL and match.winner.user == second
 
 
 def test_three_nil_in_a_best_of_three_is_refused_and_changes_nothing(alice):
     event, _ = make_event(alice, players=2, swiss_rounds=1)
-    match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.get()
+    match = publish_round(alice, pair_next_round(alice, event)).matches.get()
     first, _ = seat_users(match)
-    with pytest.raises(services.TournamentError, match="already decided"):
-        services.report_result(first, match, [0, 0, 0])
+    with pytest.raises(TournamentError, match="already decided"):
+        report_result(first, match, [0, 0, 0])
     match.refresh_from_db()
     assert match.status == Match.Status.PENDING and not match.reports.exists()
 
 
 def test_a_result_for_a_finished_match_is_refused(alice):
     event, _ = make_event(alice, players=4, swiss_rounds=2)
-    match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.first()
-    services.enter_result(alice, match, [0, 0])
+    match = publish_round(alice, pair_next_round(alice, event)).matches.first()
+    enter_result(alice, match, [0, 0])
     first, _ = seat_users(match)
-    with pytest.raises(services.TournamentError, match="final result"):
-        services.report_result(first, match, [1, 1])
+    with pytest.raises(TournamentError, match="final result"):
+        report_result(first, match, [1, 1])
 
 
 def test_only_the_players_of_a_match_can_report_it(alice, bob):
     event, _ = make_event(alice, players=2, swiss_rounds=1)
-    match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.get()
-    with pytest.raises(services.NotAllowed):
-        services.report_result(bob, match, [0, 0])
+    match = publish_round(alice, pair_next_round(alice, event)).matches.get()
+    with pytest.raises(NotAllowed):
+        report_result(bob, match, [0, 0])
 
 
 def test_organiser_override_of_a_completed_round_is_audited_and_rescored(alice):
@@ -224,7 +236,7 @@ def test_organiser_override_of_a_completed_round_is_audited_and_rescored(alice):
     match = rnd.matches.order_by("table").first()
     winner_before = match.seats.get(seat=0).registration.display_name
     assert standings_of(event)[winner_before]["points"] == 3
-    services.enter_result(alice, match, [1, 1])
+    enter_result(alice, match, [1, 1])
     assert standings_of(event)[winner_before]["points"] == 0
     entry = event.audit.filter(action=AuditEntry.Action.RESULT_OVERRIDE).first()
     assert entry.actor == alice and "was 2-0" in entry.summary
@@ -232,17 +244,17 @@ def test_organiser_override_of_a_completed_round_is_audited_and_rescored(alice):
 
 def test_elimination_matches_cannot_be_drawn(alice):
     event, _ = make_event(alice, players=4, structure=Event.Structure.SINGLE_ELIMINATION)
-    match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.first()
-    with pytest.raises(services.TournamentError, match="cannot end in a draw"):
-        services.enter_result(alice, match, [0, 1])
+    match = publish_round(alice, pair_next_round(alice, event)).matches.first()
+    with pytest.raises(TournamentError, match="cannot end in a draw"):
+        enter_result(alice, match, [0, 1])
 
 
 def test_time_called_makes_the_unfinished_game_a_draw(alice):
     event, _ = make_event(alice, players=4, swiss_rounds=2)
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+    rnd = publish_round(alice, pair_next_round(alice, event))
     reported, silent = rnd.matches.order_by("table")
-    services.report_result(seat_users(reported)[0], reported, [0])
-    settled = services.call_time(alice, rnd)
+    report_result(seat_users(reported)[0], reported, [0])
+    settled = call_time(alice, rnd)
     assert settled == 2
     reported.refresh_from_db()
     silent.refresh_from_db()
@@ -260,10 +272,10 @@ def test_dropped_player_is_not_paired_but_still_counts_for_opponents(alice):
     event, _regs = make_event(alice, players=4, swiss_rounds=3)
     rnd = play_round(alice, event)
     loser = rnd.matches.order_by("table").first().seats.get(seat=1).registration
-    services.drop(alice, loser, "had to leave")
+    drop(alice, loser, "had to leave")
     loser.refresh_from_db()
     assert loser.status == Registration.Status.DROPPED and loser.dropped_after_round == 1
-    rnd2 = services.pair_next_round(alice, event)
+    rnd2 = pair_next_round(alice, event)
     assert not MatchSeat.objects.filter(round=rnd2, registration=loser).exists()
     row = standings_of(event)[loser.display_name]
     assert row["dropped"] is True
@@ -274,31 +286,31 @@ def test_dropped_player_is_not_paired_but_still_counts_for_opponents(alice):
 def test_player_can_drop_themselves_and_organiser_can_readd(alice):
     event, regs = make_event(alice, players=4, swiss_rounds=3)
     play_round(alice, event)
-    services.drop(regs[0].user, regs[0])
-    services.readd(alice, regs[0])
+    drop(regs[0].user, regs[0])
+    readd(alice, regs[0])
     regs[0].refresh_from_db()
     assert regs[0].status == Registration.Status.CHECKED_IN
     assert event.audit.filter(action=AuditEntry.Action.READD, actor=alice).exists()
-    rnd = services.pair_next_round(alice, event)
+    rnd = pair_next_round(alice, event)
     assert MatchSeat.objects.filter(round=rnd, registration=regs[0]).exists()
 
 
 def test_late_entry_counts_missed_rounds_as_losses(alice, bob):
     event, _ = make_event(alice, players=4, swiss_rounds=3)
     play_round(alice, event)
-    late = services.register(event, user=bob, display_name="Latecomer", actor=alice)
+    late = register(event, user=bob, display_name="Latecomer", actor=alice)
     assert late.first_round == 2
     row = standings_of(event)["Latecomer"]
     assert (row["wins"], row["losses"], row["points"]) == (0, 1, 0)
-    rnd = services.pair_next_round(alice, event)
+    rnd = pair_next_round(alice, event)
     assert MatchSeat.objects.filter(round=rnd, registration=late).exists()
     assert event.audit.filter(action=AuditEntry.Action.LATE_ENTRY).exists()
 
 
 def test_players_cannot_enter_late_by_themselves(alice, bob):
     event, _ = make_event(alice, players=4)
-    with pytest.raises(services.TournamentError, match="closed"):
-        services.register(event, user=bob)
+    with pytest.raises(TournamentError, match="closed"):
+        register(event, user=bob)
 
 
 # ---------------------------------------------------------------- permissions
@@ -307,16 +319,16 @@ def test_players_cannot_enter_late_by_themselves(alice, bob):
 @pytest.mark.parametrize(
     "action",
     [
-        lambda u, e: services.pair_next_round(u, e),
-        lambda u, e: services.update_event(u, e, name="Mine now"),
-        lambda u, e: services.start_event(u, e),
-        lambda u, e: services.lock_decklists(u, e),
+        lambda u, e: pair_next_round(u, e),
+        lambda u, e: update_event(u, e, name="Mine now"),
+        lambda u, e: start_event(u, e),
+        lambda u, e: lock_decklists(u, e),
     ],
     ids=["pair", "edit", "start", "lock"],
 )
 def test_non_organisers_cannot_run_the_event(alice, bob, action):
     event, _ = make_event(alice, players=4, start=False)
-    with pytest.raises(services.NotAllowed):
+    with pytest.raises(NotAllowed):
         action(bob, event)
     event.refresh_from_db()
     assert event.name == "Test Open" and event.status == Event.Status.REGISTRATION
@@ -324,23 +336,23 @@ def test_non_organisers_cannot_run_the_event(alice, bob, action):
 
 def test_judges_enter_results_but_cannot_pair(alice, bob):
     event, _ = make_event(alice, players=2, swiss_rounds=1)
-    services.add_staff(alice, event, bob, "judge")
-    match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.get()
-    services.enter_result(bob, match, [0, 0])
-    with pytest.raises(services.NotAllowed):
-        services.pair_next_round(bob, event)
+    add_staff(alice, event, bob, "judge")
+    match = publish_round(alice, pair_next_round(alice, event)).matches.get()
+    enter_result(bob, match, [0, 0])
+    with pytest.raises(NotAllowed):
+        pair_next_round(bob, event)
 
 
 def test_co_organiser_can_pair(alice, bob):
     event, _ = make_event(alice, players=4)
-    services.add_staff(alice, event, bob, "organiser")
-    assert services.pair_next_round(bob, event).number == 1
+    add_staff(alice, event, bob, "organiser")
+    assert pair_next_round(bob, event).number == 1
 
 
 def test_the_last_organiser_cannot_be_removed(alice):
     event, _ = make_event(alice, players=0, start=False)
-    with pytest.raises(services.TournamentError, match="at least one organiser"):
-        services.remove_staff(alice, event, alice)
+    with pytest.raises(TournamentError, match="at least one organiser"):
+        remove_staff(alice, event, alice)
 
 
 # ---------------------------------------------------------------- decklists
@@ -352,12 +364,12 @@ def test_decklists_lock_at_the_deadline_and_at_the_start(alice):
     from django.utils import timezone
 
     event, regs = make_event(alice, players=2, start=False)
-    services.submit_decklist(regs[0].user, regs[0], "2 City\n40 Card")
-    services.update_event(alice, event, decklist_deadline=timezone.now() - timedelta(minutes=1))
+    submit_decklist(regs[0].user, regs[0], "2 City\n40 Card")
+    update_event(alice, event, decklist_deadline=timezone.now() - timedelta(minutes=1))
     event.refresh_from_db()
-    with pytest.raises(services.TournamentError, match="locked"):
-        services.submit_decklist(regs[0].user, regs[0], "changed")
-    services.start_event(alice, event)
+    with pytest.raises(TournamentError, match="locked"):
+        submit_decklist(regs[0].user, regs[0], "changed")
+    start_event(alice, event)
     regs[0].decklist.refresh_from_db()
     assert regs[0].decklist.locked and regs[0].decklist.text == "2 City\n40 Card"
 
@@ -385,7 +397,7 @@ def test_top_cut_is_seeded_one_against_eight(alice):
         play_round(alice, event)
     event.refresh_from_db()
     seeds = event.bracket["seeds"]
-    qf = services.pair_next_round(alice, event)
+    qf = pair_next_round(alice, event)
     first = qf.matches.order_by("table").first()
     assert set(first.seats.values_list("registration_id", flat=True)) == {seeds[0], seeds[7]}
 
@@ -425,28 +437,28 @@ def test_round_robin_plays_everyone_once(alice):
 
 def test_self_running_event_pairs_the_next_round_itself(alice):
     event, _ = make_event(alice, players=4, swiss_rounds=2, auto_advance=True)
-    rnd = services.publish_round(alice, services.pair_next_round(alice, event))
+    rnd = publish_round(alice, pair_next_round(alice, event))
     for match in rnd.matches.all():
-        services.enter_result(alice, match, [0, 0])
+        enter_result(alice, match, [0, 0])
     # The task is queued on commit; run what it runs.
-    nxt = services.advance(event)
+    nxt = advance(event)
     assert nxt is not None and nxt.number == 2 and nxt.status == Round.Status.PUBLISHED
-    assert services.advance(event) is None  # a second run changes nothing
+    assert advance(event) is None  # a second run changes nothing
 
 
 def test_failed_repair_keeps_the_draft_round(alice):
     event, regs = make_event(alice, players=4)
-    rnd = services.pair_next_round(alice, event)
+    rnd = pair_next_round(alice, event)
     for reg in regs[1:]:
-        services.drop(alice, reg)
-    with pytest.raises(services.TournamentError, match="Fewer than two"):
-        services.repair_round(alice, rnd)
+        drop(alice, reg)
+    with pytest.raises(TournamentError, match="Fewer than two"):
+        repair_round(alice, rnd)
     assert Round.objects.filter(pk=rnd.pk, status=Round.Status.DRAFT).exists()
 
 
 def test_round_robin_matches_can_be_drawn(alice):
     event, _ = make_event(alice, players=4, structure=Event.Structure.ROUND_ROBIN)
-    match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.first()
-    services.enter_result(alice, match, [0, 1])
+    match = publish_round(alice, pair_next_round(alice, event)).matches.first()
+    enter_result(alice, match, [0, 1])
     match.refresh_from_db()
     assert match.is_final and match.winner is None

@@ -8,9 +8,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.tournaments.factories import make_event, play_round
-from tournaments import services
 from tournaments.models import Event, Match, Round
 from tournaments.sample import bulk_event
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.events import add_staff
+from tournaments.services.pairing import pair_next_round, publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +37,7 @@ def test_unknown_event_is_a_404(client):
 
 def test_console_is_for_organisers_and_judges_only(client, alice, bob, charlie):
     event, _ = make_event(alice, players=4, start=False)
-    services.add_staff(alice, event, charlie, "judge")
+    add_staff(alice, event, charlie, "judge")
     assert client.get(url("manage", event)).status_code == 302  # to the login page
     client.force_login(bob)
     assert client.get(url("manage", event)).status_code == 403
@@ -67,7 +69,7 @@ def test_organiser_runs_a_round_from_the_console(client, alice):
 
 def test_bad_result_from_the_console_shows_an_error_and_changes_nothing(client, alice):
     event, _ = make_event(alice, players=2, swiss_rounds=1)
-    match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.get()
+    match = publish_round(alice, pair_next_round(alice, event)).matches.get()
     client.force_login(alice)
     response = client.post(
         url("manage_action", event, action="result"),
@@ -81,7 +83,7 @@ def test_bad_result_from_the_console_shows_an_error_and_changes_nothing(client, 
 
 def test_pairing_with_results_missing_shows_a_clear_error(client, alice):
     event, _ = make_event(alice, players=4)
-    services.publish_round(alice, services.pair_next_round(alice, event))
+    publish_round(alice, pair_next_round(alice, event))
     client.force_login(alice)
     response = client.post(url("manage_action", event, action="pair"), follow=True)
     assert "result(s) missing" in response.content.decode()
@@ -90,7 +92,7 @@ def test_pairing_with_results_missing_shows_a_clear_error(client, alice):
 
 def test_player_reports_and_opponent_confirms_on_my_match(client, alice):
     event, _regs = make_event(alice, players=2, swiss_rounds=1)
-    match = services.publish_round(alice, services.pair_next_round(alice, event)).matches.get()
+    match = publish_round(alice, pair_next_round(alice, event)).matches.get()
     first, second = (s.registration.user for s in match.seats.order_by("seat"))
     client.force_login(first)
     page = client.get(url("my_match", event))
@@ -123,7 +125,7 @@ def test_anonymous_register_redirects_to_login(client, alice):
 
 def test_decklist_is_visible_to_its_owner_and_organisers_only(client, alice, bob):
     event, regs = make_event(alice, players=2, start=False)
-    services.submit_decklist(regs[0].user, regs[0], "2 Secret City")
+    submit_decklist(regs[0].user, regs[0], "2 Secret City")
     client.force_login(regs[1].user)
     assert b"Secret City" not in client.get(url("event_detail", event)).content
     assert client.get(url("manage", event)).status_code == 403
@@ -183,7 +185,7 @@ def test_standings_page_query_count_does_not_grow_with_the_event(client, alice):
 
 def test_event_list_counts_each_player_once_for_staff(client, alice, bob):
     event, _ = make_event(alice, players=1, start=False)
-    services.add_staff(alice, event, bob, "judge")
+    add_staff(alice, event, bob, "judge")
     client.force_login(alice)
     page = client.get(reverse("tournaments:event_list"))
     assert [e.player_count for e in page.context["events"]] == [1]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -32,9 +33,15 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import OperationalError, close_old_connections
 
 from engine.core import registry
-from tournaments import services
 from tournaments.models import Event, Match, Round
 from tournaments.results import games_needed
+from tournaments.services.errors import TournamentError
+from tournaments.services.events import create_event
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.players import check_in, register
+from tournaments.services.results import enter_result, report_result
+from tournaments.services.standings import refresh_standings
+from tournaments.services.starting import start_event
 
 BOT_PICK_SECONDS = 0.2  # how long a demo bot seems to think before a pick
 MAX_MOVES = 300  # longest game of the demo (a Blitz game of two bots: 70-1000+ actions)
@@ -95,7 +102,7 @@ class Command(BaseCommand):
             self._run_online(event, organiser, opts["timeout"], started)
         else:
             while event.status == Event.Status.RUNNING:
-                rnd = services.publish_round(organiser, services.pair_next_round(organiser, event))
+                rnd = publish_round(organiser, pair_next_round(organiser, event))
                 self._play_round(rnd, organiser, rng)
                 event.refresh_from_db()
         event.refresh_from_db()
@@ -129,7 +136,7 @@ class Command(BaseCommand):
 
     def _event(self, organiser, players, opts, *, online: bool = False) -> Event:
         number = Event.objects.filter(name__startswith="Demo Open").count() + 1
-        event = services.create_event(
+        event = create_event(
             organiser,
             name=f"Demo Open #{number}",
             # A booster draft of the first game with boosters (engine.core.registry).
@@ -151,10 +158,10 @@ class Command(BaseCommand):
         )
         for user in players:
             # Bots draft, build and (online) play; offline their users report the results.
-            reg = services.register(
+            reg = register(
                 event, user=user, display_name=f"Player {user.username[-2:]}", is_bot=True
             )
-            services.check_in(user, reg)
+            check_in(user, reg)
         return event
 
     # ------------------------------------------------------------ drafting
@@ -163,8 +170,9 @@ class Command(BaseCommand):
         self, event: Event, organiser, *, online: bool, timeout: float, started: float
     ) -> Event:
         """Pods of 8, drafted and built by the bots through the drafting app; then start."""
-        from drafting import services as drafting
         from drafting.models import Pick, Pod
+        from drafting.services.creating import create_event_pods
+        from drafting.services.starting import start_event_pods
 
         if online:
             from config.embedded import start_embedded_worker
@@ -176,7 +184,7 @@ class Command(BaseCommand):
                         "  REDIS_URL is set: the bots pick and play in the Celery workers (start one: make worker)."
                     )
                 )
-        pods = drafting.create_event_pods(
+        pods = create_event_pods(
             organiser,
             event,
             bot_seconds=BOT_PICK_SECONDS,  # boosters: the registry's draft defaults
@@ -186,7 +194,7 @@ class Command(BaseCommand):
             f"  {len(pods)} pods: "
             + ", ".join(f"pod {p.number} ({p.seats_count} seats)" for p in pods)
         )
-        drafting.start_event_pods(organiser, event)
+        start_event_pods(organiser, event)
         tty = self.stdout.isatty()
         last = ""
         last_line = time.monotonic()
@@ -215,24 +223,23 @@ class Command(BaseCommand):
             time.sleep(0.5)
         self.stdout.write("")
         self._check_drafted_decks(event)
-        return services.start_event(organiser, event)
+        return start_event(organiser, event)
 
     def _check_drafted_decks(self, event: Event) -> None:
         """Every player's decklist is the deck built from their pool, as the engine reads it."""
-        from collections import Counter
-
         from drafting.models import Seat
-        from play.services import engine_deck
+        from play.services.starting import engine_deck
 
+        decklists = registry.get(event.game_system).load("decks")
         seats = Seat.objects.filter(pod__event=event).select_related("registration__decklist")
         for seat in seats:
             decklist = getattr(seat.registration, "decklist", None)
             if decklist is None or not decklist.is_legal:
                 raise CommandError(f"{seat}: no legal decklist after deck building")
             played = engine_deck(event.game_system, decklist.text)
-            for section in ("cities", "main", "reinforcement"):
-                if Counter(played[section]) != Counter(seat.deck.get(section) or []):
-                    raise CommandError(f"{seat}: the decklist is not the deck built from the pool")
+            built = decklists.to_engine_deck(decklists.write(seat.deck))
+            if _copies(played) != _copies(built):
+                raise CommandError(f"{seat}: the decklist is not the deck built from the pool")
         self.stdout.write(
             f"  {len(seats)} decks built from the drafted pools; they are the decklists the games use."
         )
@@ -271,9 +278,9 @@ class Command(BaseCommand):
                 games = list(match.games.order_by("number").values_list("winner_seat", flat=True))
                 games += [None] * (2 * match.best_of - 1 - len(games)) + [len(games) % 2]
                 try:
-                    services.enter_result(organiser, match, games[: 2 * match.best_of])
-                except services.TournamentError:
-                    services.enter_result(organiser, match, [0] * games_needed(match.best_of))
+                    enter_result(organiser, match, games[: 2 * match.best_of])
+                except TournamentError:
+                    enter_result(organiser, match, [0] * games_needed(match.best_of))
         if not settings.EMBEDDED:
             from tournaments.sweeps import sweep
 
@@ -292,7 +299,7 @@ class Command(BaseCommand):
         settings.PLAY_STALL_SECONDS = NUDGE_SECONDS
         self._fast_embedded_queue()
         start_embedded_worker()  # already running (see _draft) unless REDIS_URL is set
-        services.publish_round(organiser, services.pair_next_round(organiser, event))
+        publish_round(organiser, pair_next_round(organiser, event))
         shown: dict[int, str] = {}
         tty = self.stdout.isatty()
         last_line = last_nudge = time.monotonic()
@@ -360,10 +367,10 @@ class Command(BaseCommand):
             games = self._random_games(match.best_of, rng, allow_draw=rnd.kind == Round.Kind.SWISS)
             seats = list(match.seats.all())
             if rng.random() < 0.1:
-                services.enter_result(organiser, match, games)
+                enter_result(organiser, match, games)
             else:
                 for seat in seats:
-                    services.report_result(seat.registration.user, match, games)
+                    report_result(seat.registration.user, match, games)
             self._progress(label, done, total)
         if not total:
             self._progress(label, 1, 1)
@@ -384,7 +391,7 @@ class Command(BaseCommand):
     # ------------------------------------------------------------ wrap-up
 
     def _summary(self, event: Event, seconds: float) -> None:
-        snapshot = services.refresh_standings(event)
+        snapshot = refresh_standings(event)
         self.stdout.write(
             self.style.SUCCESS(f"Event finished in {seconds:.1f} s. Final standings:")
         )
@@ -415,3 +422,12 @@ class Command(BaseCommand):
         self.stdout.write("  Stop with Ctrl+C.")
         sys.stdout.flush()
         call_command("runserver", addr, use_reloader=False)
+
+
+def _copies(deck: Any) -> Any:
+    """An engine deck with the order of its cards left out (a list, or parts of lists)."""
+    from collections import Counter
+
+    if isinstance(deck, dict):
+        return {part: Counter(ids) for part, ids in deck.items()}
+    return Counter(deck or ())

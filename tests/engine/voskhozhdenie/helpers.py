@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine.voskhozhdenie.cards import Card
-from engine.voskhozhdenie.game import Voskhozhdenie, _Game
+from engine.voskhozhdenie.game import Voskhozhdenie
+from engine.voskhozhdenie.rules import Rules
 from engine.voskhozhdenie.sample import card, make_db, sample_cards
 
 MAIN = ["SQ-1", "SQ-2", "SQ-3", "SQ-Z", "ORD-X"] * 4
@@ -54,13 +55,13 @@ def to_actions(system, state, first=0):
     raise AssertionError("no Action phase reached")
 
 
-def game(system, state) -> _Game:
+def game(system, state) -> Rules:
     """The rules over ``state`` (mutates it: use on states the test owns)."""
-    return _Game(system, state)
+    return Rules(system, state)
 
 
 def place(system, state, card_id, owner, zone="battlefield", entered=0) -> int:
-    g = _Game(system, state)
+    g = Rules(system, state)
     iid = g.new_instance(card_id, owner, zone)
     if zone in ("battlefield", "gone"):
         state[zone].append(iid)

@@ -182,7 +182,7 @@ def test_fast_legal_actions_equal_the_validated_ones():
     import random
 
     from engine.core.errors import IllegalAction
-    from engine.voskhozhdenie.game import _Game
+    from engine.voskhozhdenie.rules import Rules
 
     system = SYSTEM
     for seed in range(4):
@@ -194,7 +194,7 @@ def test_fast_legal_actions_equal_the_validated_ones():
                 break
             (seat,) = system.to_act(state)
             fast = system.legal_actions(state, seat)
-            slow_game = _Game(system, state)
+            slow_game = Rules(system, state)
             slow_game._fast = False
             slow = []
             for action in slow_game.candidates(seat) + slow_game._trusted:

@@ -108,7 +108,7 @@ def test_draw_takes_the_top_card_into_the_hand_ck052(system):
 # Rule 1.4.3 (a component in several zones at once) and AMB-38 (owners as a set): the
 # engine keeps every instance in exactly one zone list with a single ``owner`` (a seat),
 # because no op of the effect language puts a component in two zones or into another
-# player's individual zone (``_Game.move`` always uses the owner's zone). A set of owners
+# player's individual zone (``Rules.move`` always uses the owner's zone). A set of owners
 # would always hold one seat; the documented deviation (game.py, *Decisions and
 # deviations*) is that 1.4.3.1-1.4.3.5 never arise. The three tests below assert what the
 # engine does in the situations nearest to each statement, through actions and views.

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 
 from engine.core import rng as rng_mod
+from engine.core.limited import LimitedError
 from engine.voskhozhdenie.cards import BoosterSlot, CardDB, CardSet
 from engine.voskhozhdenie.loader import booster_pool
 
@@ -37,7 +38,7 @@ _TWO_32 = 1 << 32
 _ATTEMPTS = 64  # re-draws of a booster whose slots overlap and ran out of cards
 
 
-class CollationError(ValueError):
+class CollationError(LimitedError):
     """A booster cannot be made: unknown set, a set without boosters, a slot without cards."""
 
 

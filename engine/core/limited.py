@@ -1,0 +1,140 @@
+"""What a game with boosters gives the drafting app: its limited kit.
+
+The registry names it (``GameSystemInfo.limited``, loaded with ``info.load("limited")``).
+The drafting app drafts, seals and builds decks for any system whose entry has a kit and
+booster sets (``draft_sets``, ``boosters_per_player``, ``sealed_boosters``); it calls only
+what is listed here, so it never reads a game's cards itself. Card ids are strings, a
+pack and a pool are lists of ids, and a built deck maps a section key to ids (one item
+per copy). Everything is pure and deterministic: randomness comes from the seed or the
+``engine.core.rng`` state given.
+
+A kit has:
+
+* ``sections``: the parts of a deck (``DeckSection``), in the order a list shows them;
+* ``min_pool``: the fewest cards a pool may have for a legal deck (a pod whose boosters
+  give fewer is refused);
+* ``supply``: cards an organiser may hand to every player besides their pool
+  (``SupplyRule``), or None;
+* ``rules_text(language)``: the limited deck rules in one paragraph, for the deck builder;
+* ``face(card_id, language)``: what a page shows of a card (``CardFace``);
+* ``known(card_id)``: is it a card of this game;
+* ``pool_size(set_codes)``: cards one player gets from these boosters (``LimitedError``
+  if a set is unknown or has no boosters);
+* ``draft_packs(set_codes, seats, seed)``: ``packs[seat][booster_round]``;
+* ``sealed_pool(set_codes, seed)``: one player's opened boosters, as one pool;
+* ``bot_pick(pack, pool, rng)``: the id a bot takes from ``pack``;
+* ``bot_deck(pool)``: the deck a bot builds from ``pool`` (legal whenever the pool allows);
+* ``supply_choices(set_codes)``: the cards an organiser may supply for these sets.
+
+Checking a built deck and writing it as a list belong to the system's decklist service
+(``engine.core.decklists``: ``check_sections``, ``write``), the same one that checks
+lists pasted for constructed events, in the format the event names (draft or sealed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Protocol, runtime_checkable
+
+
+class LimitedError(ValueError):
+    """Boosters that cannot be made: an unknown set, a set without boosters, an empty slot."""
+
+
+def _pick(language: str, en: str, ru: str) -> str:
+    return ru if language.startswith("ru") and ru else en
+
+
+@dataclass(frozen=True)
+class DeckSection:
+    """One part of a deck, e.g. «Восхождение»'s Main Deck. ``target`` is what the deck
+    builder shows next to the count ("2", "20+", "≤5")."""
+
+    key: str
+    name: str
+    name_ru: str = ""
+    target: str = ""
+
+    def label(self, language: str = "en") -> str:
+        return _pick(language, self.name, self.name_ru)
+
+
+@dataclass(frozen=True)
+class SupplyRule:
+    """Cards an organiser may give every player besides their pool, ``copies`` of each, at
+    most ``most`` different ones (e.g. «Восхождение»'s Cities, AMB-05). ``name``: what
+    they are called, in the plural; ``help``: one sentence for the organiser."""
+
+    name: str
+    name_ru: str
+    help: str
+    help_ru: str
+    copies: int = 1
+    most: int = 12
+
+    def label(self, language: str = "en") -> str:
+        return _pick(language, self.name, self.name_ru)
+
+    def explain(self, language: str = "en") -> str:
+        return _pick(language, self.help, self.help_ru)
+
+
+@dataclass(frozen=True)
+class CardStat:
+    symbol: str  # shown before the value, e.g. "⚔"
+    title: str  # its name, for the tooltip, in the page's language
+    value: int | str
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What a draft or deck page shows of a card, in one language. The ``*_key`` fields
+    sort a pool (by type, then colour, then cost, then name); ``section`` is where the
+    deck builder suggests the card goes first."""
+
+    id: str
+    name: str
+    type: str
+    type_name: str
+    cost: str = ""
+    cost_value: int = 0
+    colours: tuple[str, ...] = ()  # keys, used as CSS classes ("white", "red"...)
+    colour_names: tuple[str, ...] = ()
+    stats: tuple[CardStat, ...] = ()
+    tags: tuple[str, ...] = ()  # short notes, e.g. "Reinforcement"
+    text: str = ""
+    rarity: str = ""
+    type_key: int = 9
+    colour_key: str = "9"
+    section: str = ""
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+@runtime_checkable
+class LimitedKit(Protocol):
+    sections: tuple[DeckSection, ...]
+    min_pool: int
+    supply: SupplyRule | None
+
+    def rules_text(self, language: str = "en") -> str: ...
+
+    def face(self, card_id: str, language: str = "en") -> CardFace: ...
+
+    def known(self, card_id: str) -> bool: ...
+
+    def pool_size(self, set_codes: Sequence[str]) -> int: ...
+
+    def draft_packs(
+        self, set_codes: Sequence[str], seats: int, seed: int
+    ) -> list[list[list[str]]]: ...
+
+    def sealed_pool(self, set_codes: Sequence[str], seed: int) -> list[str]: ...
+
+    def bot_pick(self, pack: Sequence[str], pool: Sequence[str], rng: list[int]) -> str: ...
+
+    def bot_deck(self, pool: Sequence[str]) -> dict[str, list[str]]: ...
+
+    def supply_choices(self, set_codes: Sequence[str]) -> list[str]: ...

@@ -1,0 +1,299 @@
+"""Pairing: the next round made as a draft (Swiss, pods, round robin or bracket), re-paired
+or fixed by hand, then published; ``advance`` does both for a self-running event.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Sequence
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import announce, swiss
+from tournaments import bracket as bracket_core
+from tournaments import pods as pods_core
+from tournaments.live import broadcast_on_commit
+from tournaments.models import AuditEntry, Event, Match, MatchSeat, Registration, Round
+from tournaments.services.brackets import bracket_tables, start_bracket
+from tournaments.services.common import audit, lock_event
+from tournaments.services.completing import maybe_complete_round
+from tournaments.services.errors import TournamentError
+from tournaments.services.permissions import User, check_organiser
+from tournaments.services.players import active_player_ids
+from tournaments.services.results import finalise
+from tournaments.services.standings import compute_rows, match_history
+
+logger = logging.getLogger("gauntlet.tournaments")
+
+
+def _pair_swiss(event: Event, number: int) -> tuple[list[tuple[int, ...]], list[str]]:
+    players = active_player_ids(event, number)
+    if len(players) < 2:
+        raise TournamentError(_("Fewer than two active players: nothing to pair."))
+    history = match_history(event)
+    if event.uses_pods:
+        return _pair_pods(event, number, players, history)
+    if number == 1 or (not any(history["opponents"].values()) and not history["byes"]):
+        result = swiss.pair_first_round(players, seed=event.seed)
+    else:
+        rows = {row.player: row for row in compute_rows(event)}
+        swiss_players = [
+            swiss.SwissPlayer(
+                id=pid,
+                points=rows[pid].points if pid in rows else 0,
+                rank=rows[pid].rank if pid in rows else len(rows) + 1,
+                opponents=frozenset(history["opponents"].get(pid, ())),
+                had_bye=pid in history["byes"],
+            )
+            for pid in players
+        ]
+        result = swiss.pair_round(swiss_players, round_number=number, seed=event.seed + number)
+    tables: list[tuple[int, ...]] = [tuple(pair) for pair in result.pairs]
+    if result.bye is not None:
+        tables.append((result.bye,))
+    return tables, [""] * len(tables)
+
+
+def _pair_pods(
+    event: Event, number: int, players: list[int], history: dict
+) -> tuple[list[tuple[int, ...]], list[str]]:
+    """A Swiss round of pods of ``players_per_game`` (some one smaller), by placement points."""
+    rows = {row.player: row for row in compute_rows(event)} if number > 1 else {}
+    pod_players = [
+        swiss.SwissPlayer(
+            id=pid,
+            points=rows[pid].points if pid in rows else 0,
+            rank=rows[pid].rank if pid in rows else len(rows) + 1,
+            opponents=frozenset(history["opponents"].get(pid, ())),
+        )
+        for pid in players
+    ]
+    try:
+        result = pods_core.pair_pods(
+            pod_players,
+            pod_size=event.players_per_game,
+            min_size=event.players_per_game - 1,
+            seed=event.seed + number,
+        )
+    except pods_core.PairingError as exc:
+        raise TournamentError(str(exc)) from None
+    tables = [tuple(pod) for pod in result.pods]
+    return tables, [""] * len(tables)
+
+
+def pair_next_round(
+    actor: User | None, event: Event, audit_action: str = AuditEntry.Action.PAIR
+) -> Round:
+    """Create the next round as a draft for review. Two concurrent calls make one round."""
+    if actor is not None:
+        check_organiser(actor, event)
+    with transaction.atomic():
+        event = lock_event(event)
+        if event.status != Event.Status.RUNNING:
+            raise TournamentError(
+                _("Start the event before pairing.")
+                if event.status == Event.Status.REGISTRATION
+                else _("This event has finished.")
+            )
+        open_round = event.rounds.exclude(status=Round.Status.COMPLETED).order_by("-number").first()
+        if open_round is not None:
+            if open_round.status == Round.Status.DRAFT:
+                raise TournamentError(
+                    _("%(round)s is paired but not published yet.") % {"round": open_round}
+                )
+            missing = open_round.matches.exclude(status=Match.Status.FINAL).count()
+            raise TournamentError(
+                _("%(round)s still has %(n)d result(s) missing.")
+                % {"round": open_round, "n": missing}
+            )
+        number = event.rounds.count() + 1
+        title = ""
+        kind = Round.Kind.SWISS
+        if event.structure == Event.Structure.ROUND_ROBIN:
+            kind = Round.Kind.ROUND_ROBIN
+            players = active_player_ids(event, 1)
+            schedule = bracket_core.round_robin(sorted(players, key=lambda p: _seed_key(event, p)))
+            if number > len(schedule):
+                raise TournamentError(_("Every round of the round robin has been played."))
+            dropped = set(
+                event.registrations.filter(status=Registration.Status.DROPPED).values_list(
+                    "pk", flat=True
+                )
+            )
+            tables = []
+            for a, b in schedule[number - 1]:
+                # Sitting out (the odd player, or a dropped opponent) is not a scored bye here.
+                pair = tuple(p for p in (a, b) if p is not None and p not in dropped)
+                if len(pair) == 2:
+                    tables.append(pair)
+            codes = [""] * len(tables)
+        elif event.phase == Event.Phase.SWISS:
+            if number > (event.swiss_rounds or 0):
+                raise TournamentError(_("All Swiss rounds have been played; start the top cut."))
+            tables, codes = _pair_swiss(event, number)
+        elif event.uses_pods:
+            kind = Round.Kind.ELIMINATION
+            tables, codes, title = _final_pod_table(event)
+        else:
+            kind = Round.Kind.ELIMINATION
+            if event.bracket is None:
+                seeds = sorted(active_player_ids(event, 1), key=lambda p: _seed_key(event, p))
+                start_bracket(event, seeds)
+            tables, codes, title = bracket_tables(event)
+        rnd = Round.objects.create(event=event, number=number, kind=kind, title=title)
+        _create_matches(event, rnd, tables, codes)
+        verb = "Re-paired" if audit_action == AuditEntry.Action.REPAIR else "Paired"
+        audit(event, actor, audit_action, f"{verb} {rnd}", round=number)
+    return rnd
+
+
+def _final_pod_table(event: Event) -> tuple[list[tuple[int, ...]], list[str], str]:
+    """The top cut of a pod event: one final pod of the best ``top_cut`` players still in."""
+    if event.rounds.filter(kind=Round.Kind.ELIMINATION).exists():
+        raise TournamentError(_("The final pod has been played: the event is over."))
+    cut = [row.player for row in compute_rows(event) if not row.dropped][: event.top_cut]
+    if len(cut) < 2:
+        raise TournamentError(_("Fewer than two active players: nothing to pair."))
+    return [tuple(cut)], [""], "Final"
+
+
+def _seed_key(event: Event, player_id: int) -> int:
+    # A stable random order from the event's seed (brackets and round robins have no standings).
+    return random.Random(f"{event.seed}:{player_id}").getrandbits(64)
+
+
+def _create_matches(
+    event: Event, rnd: Round, tables: Sequence[tuple[int, ...]], codes: Sequence[str]
+) -> None:
+    matches = []
+    byes = []
+    number = 1
+    for players, code in zip(tables, codes, strict=True):
+        is_bye = len(players) == 1 and rnd.kind == Round.Kind.SWISS
+        if is_bye:
+            byes.append((players, code))
+            continue
+        matches.append((number, players, code, False))
+        number += 1
+    for players, code in byes:
+        matches.append((number, players, code, True))
+        number += 1
+    created = Match.objects.bulk_create(
+        [
+            Match(round=rnd, table=table, bracket_code=code, best_of=event.best_of, is_bye=is_bye)
+            for table, _players, code, is_bye in matches
+        ]
+    )
+    MatchSeat.objects.bulk_create(
+        [
+            MatchSeat(match=match, round=rnd, registration_id=pid, seat=seat)
+            for match, (_t, players, _c, _b) in zip(created, matches, strict=True)
+            for seat, pid in enumerate(players)
+        ]
+    )
+
+
+def repair_round(actor: User, rnd: Round) -> Round:
+    """Throw away a draft round's pairings and pair it again (all or nothing)."""
+    event = rnd.event
+    check_organiser(actor, event)
+    with transaction.atomic():
+        lock_event(event)
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if rnd.status != Round.Status.DRAFT:
+            raise TournamentError(_("Only a round that is not published yet can be re-paired."))
+        rnd.delete()
+        return pair_next_round(actor, event, audit_action=AuditEntry.Action.REPAIR)
+
+
+def swap_players(actor: User, rnd: Round, first: Registration, second: Registration) -> None:
+    """Exchange two players' seats in a draft round (manual pairing fix)."""
+    event = rnd.event
+    check_organiser(actor, event)
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if rnd.status != Round.Status.DRAFT:
+            raise TournamentError(_("Pairings can only be changed before the round is published."))
+        seats = {
+            s.registration_id: s
+            for s in MatchSeat.objects.select_for_update().filter(
+                round=rnd, registration__in=[first, second]
+            )
+        }
+        if len(seats) != 2 or first.pk == second.pk:
+            raise TournamentError(_("Both players must be paired in this round."))
+        a, b = seats[first.pk], seats[second.pk]
+        if a.match_id == b.match_id:
+            raise TournamentError(_("These two players are already playing each other."))
+        if rnd.kind != Round.Kind.SWISS:
+            raise TournamentError(_("Bracket matches follow the bracket and cannot be swapped."))
+        # Move through a temporary registration-less state to keep the unique constraints happy.
+        a_match, b_match, a_seat, b_seat = a.match_id, b.match_id, a.seat, b.seat
+        MatchSeat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+        MatchSeat.objects.create(match_id=b_match, round=rnd, registration=first, seat=b_seat)
+        MatchSeat.objects.create(match_id=a_match, round=rnd, registration=second, seat=a_seat)
+        Match.objects.filter(pk__in=[a_match, b_match]).update(is_bye=False)
+        for match in Match.objects.filter(pk__in=[a_match, b_match]).prefetch_related("seats"):
+            if match.seats.count() == 1:
+                match.is_bye = True
+                match.save(update_fields=["is_bye"])
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.SWAP,
+            f"Swapped {first.display_name} and {second.display_name} in {rnd}",
+            round=rnd.number,
+        )
+
+
+def publish_round(actor: User | None, rnd: Round) -> Round:
+    event = rnd.event
+    if actor is not None:
+        check_organiser(actor, event)
+    with transaction.atomic():
+        lock_event(event)
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if rnd.status != Round.Status.DRAFT:
+            raise TournamentError(_("%(round)s is already published.") % {"round": rnd})
+        now = timezone.now()
+        rnd.set_status(Round.Status.PUBLISHED)
+        rnd.published_at = now
+        rnd.ends_at = now + timedelta(minutes=event.round_minutes)
+        rnd.save(update_fields=["status", "published_at", "ends_at"])
+        for match in rnd.matches.filter(is_bye=True):
+            finalise(match, [], Match.Source.BYE)
+        audit(event, actor, AuditEntry.Action.PUBLISH, f"Published {rnd}", round=rnd.number)
+        broadcast_on_commit(event.pk, "pairings")
+        if event.play_online:
+            _start_online_games_on_commit(rnd)
+        maybe_complete_round(rnd)
+    return rnd
+
+
+def _start_online_games_on_commit(rnd: Round) -> None:
+    """An online event: once the round is published, game 1 of every match is dealt (the
+    play app, on ``announce.round_published``).
+
+    Byes are final already; a match whose game cannot start stays open for reports
+    and officials (``play.services.starting.start_round_games`` logs why).
+    """
+    announce.on_commit(announce.round_published, round_id=rnd.pk)
+
+
+def advance(event: Event) -> Round | None:
+    """Pair and publish the next round if the event can move on (idempotent)."""
+    event.refresh_from_db()
+    if event.status != Event.Status.RUNNING:
+        return None
+    if event.rounds.exclude(status=Round.Status.COMPLETED).exists():
+        return None
+    try:
+        rnd = pair_next_round(None, event)
+    except TournamentError as exc:
+        logger.info("event %s not advanced: %s", event.pk, exc)
+        return None
+    return publish_round(None, rnd)

@@ -1,0 +1,288 @@
+"""Standings: results loaded as the input of the pure modules (``tournaments.standings``,
+``tournaments.pods``), the snapshot written when results change (in the transaction up
+to ``SYNC_STANDINGS_MAX_PLAYERS`` players, by a debounced task above), and the rounds
+with their matches for the pages.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Prefetch
+
+from tournaments import bracket as bracket_core
+from tournaments import pods as pods_core
+from tournaments import standings as standings_core
+from tournaments.live import broadcast_on_commit
+from tournaments.models import Event, Match, MatchSeat, Registration, Round, StandingsSnapshot
+from tournaments.services.brackets import bracket_winners
+from tournaments.services.errors import TournamentError
+
+
+def match_history(event: Event) -> dict:
+    """Who has played whom and who has had a bye, over the published rounds."""
+    opponents: dict[int, set[int]] = defaultdict(set)
+    byes: set[int] = set()
+    seats = (
+        MatchSeat.objects.filter(round__event=event)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("match_id", "registration_id", "match__is_bye")
+    )
+    by_match: dict[int, list[int]] = defaultdict(list)
+    for match_id, reg_id, is_bye in seats:
+        if is_bye:
+            byes.add(reg_id)
+        else:
+            by_match[match_id].append(reg_id)
+    for players in by_match.values():
+        for p in players:
+            opponents[p].update(q for q in players if q != p)
+    return {"opponents": opponents, "byes": byes}
+
+
+def match_records(event: Event) -> tuple[list[int], list, set[int], dict]:
+    """Load an event's final results as the pure standings module's input."""
+    regs = list(event.registrations.values_list("pk", "status", "first_round"))
+    players = [pk for pk, _s, _f in regs]
+    dropped = {pk for pk, status, _f in regs if status == Registration.Status.DROPPED}
+    seats = (
+        MatchSeat.objects.filter(match__round__event=event, match__status=Match.Status.FINAL)
+        .values_list(
+            "match_id",
+            "seat",
+            "registration_id",
+            "game_wins",
+            "match__game_draws",
+            "match__is_bye",
+            "match__round__number",
+            "match__round__kind",
+            "match__bracket_code",
+        )
+        .order_by("match_id", "seat")
+    )
+    grouped: dict[int, list] = defaultdict(list)
+    for row in seats:
+        grouped[row[0]].append(row)
+    records = []
+    playoff_codes: dict[int, list[str]] = defaultdict(list)
+    for rows in grouped.values():
+        first = rows[0]
+        round_number, kind, code = first[6], first[7], first[8]
+        phase = "playoff" if kind == Round.Kind.ELIMINATION else "swiss"
+        if first[5]:
+            records.append(
+                standings_core.MatchRecord(
+                    round_number, first[2], None, 2, 0, 0, kind="bye", phase=phase
+                )
+            )
+            continue
+        if len(rows) != 2:
+            continue  # multiplayer matches get their own standings with multiplayer games
+        a, b = rows
+        records.append(
+            standings_core.MatchRecord(
+                round_number, a[2], b[2], a[3], b[3], first[4], kind="played", phase=phase
+            )
+        )
+        if code:
+            playoff_codes[a[2]].append(code)
+            playoff_codes[b[2]].append(code)
+    for pk, _status, first_round in regs:
+        for number in range(1, first_round):
+            records.append(standings_core.MatchRecord(number, pk, None, 0, 2, 0, kind="loss"))
+    return players, records, dropped, playoff_codes
+
+
+def _playoff_finish(event: Event) -> dict[int, int]:
+    if not event.bracket:
+        return {}
+    data = event.bracket
+    state = bracket_core.resolve(
+        bracket_core.Bracket.from_json(data["bracket"]), data["seeds"], bracket_winners(event)
+    )
+    finish = dict(state.placements)
+    # Players still in the bracket rank above everyone out of it: they would
+    # finish at (alive // 2 + 1) if they lost their next match.
+    alive = [pid for pid in data["seeds"] if pid not in finish]
+    for pid in alive:
+        finish[pid] = 1 if len(alive) == 1 else len(alive) // 2 + 1
+    return finish
+
+
+@dataclass(frozen=True)
+class PodRow:
+    """A standings row of a pod event: the pure row plus whether the player dropped."""
+
+    rank: int
+    player: int
+    points: int
+    pods: int
+    firsts: int
+    average_placement: float
+    opponents_average: float
+    dropped: bool
+    playoff_finish: int | None = None  # place in the final pod (top cut), if played
+
+
+def pod_results(event: Event) -> tuple[list[int], list[pods_core.PodResult], set[int]]:
+    """Load a pod event's final placements as the pure pod standings' input.
+
+    Placements are handed over as scores (``-placement``), which ``pods.placements``
+    turns back into the same placements, ties included.
+    """
+    regs = list(event.registrations.values_list("pk", "status"))
+    players = [pk for pk, _s in regs]
+    dropped = {pk for pk, status in regs if status == Registration.Status.DROPPED}
+    seats = (
+        MatchSeat.objects.filter(
+            match__round__event=event,
+            match__status=Match.Status.FINAL,
+            match__is_bye=False,
+            placement__isnull=False,
+            match__round__kind=Round.Kind.SWISS,
+        )
+        .values_list("match_id", "registration_id", "placement", "match__round__number")
+        .order_by("match_id", "seat")
+    )
+    grouped: dict[int, dict] = defaultdict(dict)
+    rounds: dict[int, int] = {}
+    for match_id, reg_id, placement, number in seats:
+        grouped[match_id][reg_id] = -placement
+        rounds[match_id] = number
+    results = [pods_core.PodResult(round=rounds[m], scores=scores) for m, scores in grouped.items()]
+    return players, results, dropped
+
+
+def _final_pod_finish(event: Event) -> dict[int, int]:
+    """Placements in the final pod (the top cut of a pod event), once it is final."""
+    return dict(
+        MatchSeat.objects.filter(
+            match__round__event=event,
+            match__round__kind=Round.Kind.ELIMINATION,
+            match__status=Match.Status.FINAL,
+            placement__isnull=False,
+        ).values_list("registration_id", "placement")
+    )
+
+
+def _compute_pod_rows(event: Event) -> list[PodRow]:
+    """Swiss placement points; the final pod's players, if it was played, rank first by it."""
+    players, results, dropped = pod_results(event)
+    try:
+        rows = pods_core.standings_by_placement(players, results)
+    except pods_core.PodStandingsError as exc:
+        raise TournamentError(str(exc)) from None
+    finish = _final_pod_finish(event)
+    ordered = sorted(rows, key=lambda r: (r.player not in finish, finish.get(r.player, 0), r.rank))
+    return [
+        PodRow(
+            rank=rank,
+            player=r.player,
+            points=r.points,
+            pods=r.pods,
+            firsts=r.firsts,
+            average_placement=r.average_placement,
+            opponents_average=r.opponents_average,
+            dropped=r.player in dropped,
+            playoff_finish=finish.get(r.player),
+        )
+        for rank, r in enumerate(ordered, start=1)
+    ]
+
+
+# The snapshot's ruleset for events ranked by placement points.
+PLACEMENT_RULESET = "placement"
+
+
+def compute_rows(event: Event):
+    """The event's standings rows, computed now (pod rows for an event with pods)."""
+    if event.uses_pods:
+        return _compute_pod_rows(event)
+    players, records, dropped, _codes = match_records(event)
+    finish = _playoff_finish(event)
+    return standings_core.compute_standings(
+        players, records, ruleset=event.tiebreaks, dropped=dropped, playoff_finish=finish or None
+    )
+
+
+def save_standings(event: Event) -> StandingsSnapshot:
+    """Recompute the standings and store the snapshot, inside the caller's transaction."""
+    rows = compute_rows(event)
+    names = dict(event.registrations.values_list("pk", "display_name"))
+    after = event.rounds.filter(status=Round.Status.COMPLETED).count()
+    if event.uses_pods:
+        data = [
+            {
+                "rank": row.rank,
+                "player": row.player,
+                "name": names.get(row.player, "?"),
+                "points": row.points,
+                "pods": row.pods,
+                "firsts": row.firsts,
+                "average_placement": row.average_placement,
+                "opponents_average": row.opponents_average,
+                "dropped": row.dropped,
+                "playoff_finish": row.playoff_finish,
+            }
+            for row in rows
+        ]
+        snapshot, _created = StandingsSnapshot.objects.update_or_create(
+            event=event, defaults={"rows": data, "ruleset": PLACEMENT_RULESET, "after_round": after}
+        )
+        return snapshot
+    data = [
+        {
+            "rank": row.rank,
+            "player": row.player,
+            "name": names.get(row.player, "?"),
+            "points": row.points,
+            "wins": row.wins,
+            "losses": row.losses,
+            "draws": row.draws,
+            "matches": row.matches,
+            "byes": row.byes,
+            "mw": row.mw,
+            "gw": row.gw,
+            "omw": row.omw,
+            "ogw": row.ogw,
+            "oomw": row.oomw,
+            "dropped": row.dropped,
+            "playoff_finish": row.playoff_finish,
+        }
+        for row in rows
+    ]
+    snapshot, _created = StandingsSnapshot.objects.update_or_create(
+        event=event, defaults={"rows": data, "ruleset": event.tiebreaks, "after_round": after}
+    )
+    return snapshot
+
+
+# Up to this many players the snapshot is recomputed inside the transaction that
+# changed a result (a few milliseconds); above it a task does it, at most once a
+# second per event, so a round of 1000 results does not cost 1000 recomputations.
+SYNC_STANDINGS_MAX_PLAYERS = 512
+
+
+def standings_changed(event: Event) -> None:
+    """A result changed: store the snapshot now (small events) or queue its task."""
+    if event.registrations.count() <= SYNC_STANDINGS_MAX_PLAYERS:
+        save_standings(event)
+        broadcast_on_commit(event.pk, "standings")
+        return
+    from tournaments.tasks import refresh_standings_soon
+
+    transaction.on_commit(lambda: refresh_standings_soon(event.pk))
+
+
+def refresh_standings(event: Event) -> StandingsSnapshot:
+    with transaction.atomic():
+        return save_standings(event)
+
+
+def rounds_with_matches(event: Event):
+    """Rounds with their matches, seats and players in a fixed number of queries."""
+    seats = MatchSeat.objects.select_related("registration").order_by("seat")
+    matches = Match.objects.prefetch_related(Prefetch("seats", queryset=seats)).order_by("table")
+    return event.rounds.prefetch_related(Prefetch("matches", queryset=matches)).order_by("number")
