@@ -248,3 +248,35 @@ def test_sealed_deck_building_fits_a_phone(sealed_pod, new_page):
     expect(page.locator(".deck-text")).to_contain_text("Cities")
     assert_fits(page, "the saved deck")
     assert errors == [], errors
+
+
+DESKTOP = {"width": 1366, "height": 900}
+
+
+def test_deck_building_and_the_console_read_in_both_languages(sealed_pod, new_page):
+    """The deck's parts, their targets and the supplied cards come from the game's kit,
+    in the page's language: desktop and phone, English and Russian."""
+    page = new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    log_in(page, "bob")
+    for language, main_deck, supplied in (
+        ("en", "Main", "Cities supplied by the organiser"),
+        ("ru", "Основная колода", "Города от организатора"),
+    ):
+        if language != "en":  # the header's language menu, as a person switches
+            with page.expect_navigation():
+                page.select_option("select[name=language]", language)
+        for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+            page.set_viewport_size(viewport)
+            page.goto(f"/draft/{sealed_pod.pk}/deck/?suggest=1")
+            counts = page.locator("#deck-check .deck-counts")
+            expect(counts).to_contain_text(main_deck)
+            expect(counts).to_contain_text("20+")
+            shoot(page, f"deck-{size}-{language}")
+            if size == "phone":
+                assert_fits(page, f"deck building ({language})")
+            page.goto(f"/draft/{sealed_pod.pk}/manage/")
+            expect(page.locator("#supplied-cards h2")).to_have_text(supplied)
+            shoot(page, f"console-{size}-{language}")
+    assert errors == [], errors
