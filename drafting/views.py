@@ -41,12 +41,26 @@ from drafting.services.seats import hand_to_bot, join_pod, leave_pod, reclaim_se
 from drafting.services.starting import start_pod
 from drafting.services.timers import review_until
 from engine.core import registry
-from engine.core.limited import LimitedKit
+from engine.core.limited import CardFace, LimitedKit
+
+_INFO: dict[tuple[int, str, str], tuple[CardFace, dict[str, Any]]] = {}
+
+
+def _known_face(limited: LimitedKit, card_id: str, lang: str) -> tuple[CardFace, dict[str, Any]]:
+    """A card's face and its page data, kept: a face never changes while a process runs
+    (each kit is one object per game; card ids are unique within a game)."""
+    key = (id(limited), card_id, lang)
+    found = _INFO.get(key)
+    if found is None:
+        face = limited.face(card_id, lang)
+        found = _INFO[key] = (face, face.as_dict())
+    return found
 
 
 def card_info(limited: LimitedKit, card_id: str, lang: str) -> dict[str, Any]:
-    """What a page shows of a card, in the viewer's language (the game's ``face``)."""
-    return limited.face(card_id, lang).as_dict()
+    """What a page shows of a card, in the viewer's language (the game's ``face``); the
+    same dict for every caller, so nobody changes it."""
+    return _known_face(limited, card_id, lang)[1]
 
 
 def cards_info(limited: LimitedKit, ids: Sequence[str], lang: str) -> list[dict[str, Any]]:
@@ -231,7 +245,7 @@ def _colour_counts(limited: LimitedKit, ids: Sequence[str], lang: str) -> list[t
     names: dict[str, str] = {}
     rank: dict[str, str] = {}
     for card_id in ids:
-        face = limited.face(card_id, lang)
+        face = _known_face(limited, card_id, lang)[0]
         keys = face.colours or ("",)
         for key, name in zip(keys, face.colour_names, strict=False):
             counts[key] += 1
