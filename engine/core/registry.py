@@ -226,3 +226,23 @@ register(
         solo=True,  # one player against Samael (A-47..A-51)
     )
 )
+
+register(
+    GameSystemInfo(
+        key="berserk",
+        name="Berserk (Берсерк)",
+        min_players=2,
+        max_players=2,  # 100.1: two players
+        formats=(
+            Format("constructed", "Constructed", "Констрактед"),  # 100.2а: 30-50 cards
+            Format("draft", "Draft", "Драфт", limited=True),  # 100.2а: 20-50 from the pool
+            Format("sealed", "Sealed", "Силед", limited=True, sealed=True),
+        ),
+        decks="engine.berserk.decks:DECKLISTS",
+        limited="engine.berserk.limited:KIT",
+        draft_sets=("BK1",),
+        boosters_per_player=3,  # 15-card boosters: 45 cards drafted
+        sealed_boosters=6,
+        casual_format="constructed",
+    )
+)

@@ -115,6 +115,11 @@ def _check_pods(values: dict) -> None:
         info = registry.get(values["game_system"])
     except registry.UnknownGameSystem as exc:
         raise TournamentError(str(exc)) from None
+    if values.get("play_online") and not info.engine:
+        raise TournamentError(
+            _("%(game)s has no rules engine yet: its games are played at the table, not online.")
+            % {"game": info.name}
+        )
     if not max(2, info.min_players) <= ppg <= info.max_players:
         if info.min_players == info.max_players:
             raise TournamentError(
@@ -151,7 +156,7 @@ def _check_pods(values: dict) -> None:
 
 
 def _merged_settings(event: Event | None, fields: dict) -> dict:
-    keys = ("players_per_game", "game_system", "structure", "top_cut", "best_of")
+    keys = ("players_per_game", "game_system", "structure", "top_cut", "best_of", "play_online")
     if event is None:
         defaults = {k: Event._meta.get_field(k).get_default() for k in keys}
     else:

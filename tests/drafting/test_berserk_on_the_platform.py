@@ -1,0 +1,56 @@
+"""Berserk on the platform before its rules engine plays online: draft and sealed pods
+(the game's limited kit), paper events with decklists checked by its rules (100.2-100.3),
+and online play refused until the engine lands."""
+
+from __future__ import annotations
+
+import pytest
+
+from drafting.models import Pod
+from drafting.services.creating import create_pod
+from drafting.services.decks import check_deck, deck_text
+from drafting.services.pools import pool_of
+from drafting.services.starting import start_pod
+from engine.berserk.cards import load_system
+from engine.berserk.decks import DECKLISTS
+from tournaments.services.decklists import submit_decklist
+from tournaments.services.errors import TournamentError
+from tournaments.services.events import create_event
+from tournaments.services.players import register
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("kind", [Pod.Kind.DRAFT, Pod.Kind.SEALED])
+def test_a_pod_of_eight_bots_drafts_and_builds_legal_berserk_decks(alice, kind):
+    pod = create_pod(alice, join=False, game_system="berserk", kind=kind, bots_inline=True)
+    assert pod.set_codes == ["BK1"] * (3 if kind == Pod.Kind.DRAFT else 6)
+    pod = start_pod(alice, pod)
+    pod.refresh_from_db()
+    assert pod.status == Pod.Status.FINISHED
+    for seat in pod.seats.all():
+        assert len(pool_of(pod, seat)) == (45 if kind == Pod.Kind.DRAFT else 90)
+        assert 20 <= len(seat.deck["deck"]) <= 50  # 100.2а, 100.3
+        assert check_deck(pod, seat, seat.deck) == []
+        assert "Deck" in deck_text(pod, seat.deck)
+
+
+def constructed_list(size: int) -> str:
+    creatures = [c.id for c in load_system().all_cards() if c.type == "creature"]
+    ids = [creatures[n // 3] for n in range(size)]  # three copies each (100.2б)
+    return DECKLISTS.write({"deck": ids})
+
+
+def test_a_berserk_paper_event_checks_decklists_by_the_rules(alice, bob):
+    event = create_event(alice, name="Berserk Open", game_system="berserk", format="constructed")
+    reg = register(event, user=bob)
+    short = submit_decklist(bob, reg, constructed_list(29))
+    assert not short.is_legal and "100.2а" in {p["rule"] for p in short.problems}
+    assert submit_decklist(bob, reg, constructed_list(30)).is_legal
+
+
+def test_online_play_waits_for_the_rules_engine(alice):
+    with pytest.raises(TournamentError, match="no rules engine yet"):
+        create_event(alice, name="Online", game_system="berserk", format="draft", play_online=True)
+    event = create_event(alice, name="Paper", game_system="berserk", format="draft")
+    assert not event.play_online
