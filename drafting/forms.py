@@ -36,13 +36,18 @@ def _abandon_after_field(required: bool) -> forms.IntegerField:
 
 class PodForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=120, required=False)
+    game_system = forms.ChoiceField(label=_("game"), choices=(), required=False)
     kind = forms.ChoiceField(label=_("kind"), choices=Pod.Kind.choices, initial=Pod.Kind.DRAFT)
     seats_count = forms.IntegerField(
         label=_("seats"), min_value=MIN_SEATS, max_value=MAX_SEATS, initial=8
     )
     set_codes = forms.CharField(
         label=_("boosters"),
-        help_text=_("The set of each booster in order, e.g. “%(example)s” (sealed: %(n)d)."),
+        required=False,
+        help_text=_(
+            "The set of each booster in order, e.g. “%(example)s” (sealed: %(n)d); "
+            "empty: the game's own boosters."
+        ),
     )
     pick_base_seconds = forms.IntegerField(
         label=_("pick time: base seconds"), min_value=0, max_value=3600, initial=5
@@ -69,17 +74,24 @@ class PodForm(forms.Form):
         from engine.core import registry
 
         info = registry.get(game_system) if game_system else registry.default_drafting_system()
+        games = self.fields["game_system"]
+        games.choices = [(i.key, i.name) for i in registry.drafting_systems()]
+        games.initial = info.key
         draft = [info.draft_sets[0]] * info.boosters_per_player if info.draft_sets else []
         field = self.fields["set_codes"]
-        field.initial = " ".join(draft)
         field.help_text = field.help_text % {"example": " ".join(draft), "n": info.sealed_boosters}
 
     def clean_set_codes(self) -> list[str]:
-        text = self.cleaned_data["set_codes"].replace(",", " ")
-        codes = [code.strip().upper() for code in text.split() if code.strip()]
-        if not codes:
-            raise forms.ValidationError(_("Give the set of each booster."))
-        return codes
+        text = (self.cleaned_data.get("set_codes") or "").replace(",", " ")
+        return [code.strip().upper() for code in text.split() if code.strip()]
+
+    def pod_settings(self) -> dict:
+        """The settings for ``create_pod``: no boosters given means the game's own."""
+        settings = dict(self.cleaned_data)
+        for key in ("set_codes", "game_system"):
+            if not settings.get(key):
+                settings.pop(key, None)
+        return settings
 
 
 class EventPodsForm(forms.Form):

@@ -132,7 +132,13 @@ def pod_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "drafting/pod_list.html",
-        {"mine": mine, "open_pods": open_pods, "running": running, "form": PodForm()},
+        {
+            "mine": mine,
+            "open_pods": open_pods,
+            "running": running,
+            "form": PodForm(),
+            "games": registry.drafting_systems(),
+        },
     )
 
 
@@ -142,7 +148,7 @@ def pod_create(request: HttpRequest) -> HttpResponse:
     form = PodForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            pod = create_pod(request.user, **form.cleaned_data)
+            pod = create_pod(request.user, **form.pod_settings())
         except PodError as exc:
             form.add_error(None, str(exc))
         else:
@@ -155,8 +161,9 @@ def pod_create(request: HttpRequest) -> HttpResponse:
 @require_POST
 def quick(request: HttpRequest) -> HttpResponse:
     kind = request.POST.get("kind", Pod.Kind.DRAFT)
+    game = request.POST.get("game_system") or registry.default_drafting_system().key
     created: list[Pod] = []
-    if _run(request, lambda: created.append(quick_pod(request.user, kind=kind))):
+    if _run(request, lambda: created.append(quick_pod(request.user, kind=kind, game_system=game))):
         pod = created[0]
         if pod.status == Pod.Status.BUILDING:
             return redirect("drafting:deck", pk=pod.pk)

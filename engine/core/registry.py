@@ -165,6 +165,11 @@ def default_drafting_system() -> GameSystemInfo:
     raise UnknownGameSystem("no game system with boosters is registered")
 
 
+def drafting_systems() -> list[GameSystemInfo]:
+    """The systems a pod can draft: a limited kit and booster sets, in registration order."""
+    return [i for i in _REGISTRY.values() if i.limited and i.draft_sets and i.boosters_per_player]
+
+
 def all_formats(language: str = "en") -> list[tuple[str, str]]:
     """Every format key of every system, once, with its name(s): for a form's choices."""
     names: dict[str, list[str]] = {}

@@ -280,3 +280,32 @@ def test_deck_building_and_the_console_read_in_both_languages(sealed_pod, new_pa
             expect(page.locator("#supplied-cards h2")).to_have_text(supplied)
             shoot(page, f"console-{size}-{language}")
     assert errors == [], errors
+
+
+@pytest.fixture
+def berserk_pod(bob, live_server_url):
+    return quick_pod(bob, kind=Pod.Kind.SEALED, game_system="berserk")
+
+
+def test_a_berserk_sealed_pool_reads_in_both_languages(berserk_pod, new_page):
+    """Another game's cards on the same deck page: elements as colours, crystals, lives
+    and strikes from its kit, in English and Russian, on a phone and a desktop."""
+    pod = berserk_pod
+    page = new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    log_in(page, "bob")
+    for language, deck in (("en", "Deck"), ("ru", "Колода")):
+        if language != "en":
+            with page.expect_navigation():
+                page.select_option("select[name=language]", language)
+        for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+            page.set_viewport_size(viewport)
+            page.goto(f"/draft/{pod.pk}/deck/?suggest=1")
+            expect(page.locator("#deck-check .deck-counts")).to_contain_text(deck)
+            expect(page.locator("#deck-check")).to_contain_text("✓")
+            expect(page.locator(".deck-pool li")).to_have_count(90)
+            shoot(page, f"berserk-deck-{size}-{language}")
+            if size == "phone":
+                assert_fits(page, f"a Berserk pool ({language})")
+    assert errors == [], errors

@@ -54,3 +54,20 @@ def test_online_play_waits_for_the_rules_engine(alice):
         create_event(alice, name="Online", game_system="berserk", format="draft", play_online=True)
     event = create_event(alice, name="Paper", game_system="berserk", format="draft")
     assert not event.play_online
+
+
+def test_a_berserk_pod_from_the_drafts_page(client, alice):
+    client.force_login(alice)
+    page = client.get("/draft/").content.decode()
+    assert 'value="berserk"' in page  # the game menu of the quick pods, from the registry
+    response = client.post("/draft/quick/", {"kind": "sealed", "game_system": "berserk"})
+    pod = Pod.objects.get(game_system="berserk")
+    assert response["Location"] == f"/draft/{pod.pk}/deck/"
+    deck_page = client.get(response["Location"]).content.decode()
+    assert "100.2а" in deck_page and "20–50" in deck_page  # the kit's rules and target
+    form = {"game_system": "berserk", "kind": "draft", "seats_count": 8, "set_codes": ""}
+    form |= {"pick_base_seconds": 5, "pick_seconds_per_card": 5, "pick_max_seconds": 75}
+    form |= {"review_seconds": 20, "build_minutes": 30, "abandon_after": 3}
+    opened = client.post("/draft/new/", form)
+    assert opened.status_code == 302
+    assert Pod.objects.filter(game_system="berserk", set_codes=["BK1"] * 3).exists()
