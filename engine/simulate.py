@@ -1,7 +1,7 @@
 """Play many bot games of a rules engine and report win rates, lengths and errors.
 
     .venv/bin/python -m engine.simulate voskhozhdenie --games 1000 --bots heuristic,random
-        [--seed N] [--max-rounds 200] [--format standard|eternal|chosen|blitz] [--sample]
+        [--seed N] [--max-rounds 200] [--format <the game's formats>] [--sample]
         [--players N] [--teams]
     .venv/bin/python -m engine.simulate ascension --games 1000 --bots heuristic,random
 
@@ -79,7 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="heuristic,random", help="one bot name per seat")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-rounds", type=int, default=200)
-    parser.add_argument("--format", default="standard", help="deck format for sample decks")
+    parser.add_argument(
+        "--format", default=None, help="deck format for sample decks (default: the game's first)"
+    )
     parser.add_argument("--sample", action="store_true", help="use the synthetic card pool")
     parser.add_argument("--players", type=int, default=None, help="seats (default: one per bot)")
     parser.add_argument("--teams", action="store_true", help="two teams of allies (2v2)")
@@ -94,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
 
     kit = load_kit(args.system)
     system, pool = kit.system(args.sample)
+    args.format = args.format or kit.formats[0]
     if args.format not in kit.formats:
         parser.error(f"--format is one of {', '.join(kit.formats)} for {args.system}")
     names = args.bots.split(",")

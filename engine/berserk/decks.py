@@ -37,12 +37,13 @@ import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from engine.berserk.config import DEFAULT, Config
 from engine.berserk.model import Card
+from engine.core.decklists import DeckReport, Violation
 from engine.core.text import text_lines
 
 FORMATS = ("constructed", "draft", "sealed")
@@ -246,33 +247,6 @@ class CardLookup:
 
 
 @dataclass(frozen=True)
-class Violation:
-    """One problem: the broken rule's number (e.g. "100.2б") and a message for the player.
-
-    ``line`` is set for problems of the text itself (then ``rule`` is empty); ``cards``
-    holds the ids of the cards concerned, when there are some.
-    """
-
-    rule: str
-    message: str
-    line: int | None = None
-    cards: tuple[str, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "rule": self.rule,
-            "message": self.message,
-            "line": self.line,
-            "cards": list(self.cards),
-        }
-
-    def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line is not None else ""
-        rule = f" (rule {self.rule})" if self.rule else ""
-        return f"{where}{self.message}{rule}"
-
-
-@dataclass(frozen=True)
 class DeckEntry:
     card: Card
     count: int
@@ -315,21 +289,6 @@ class ParsedDeck:
             slot = counted.setdefault(card.id, [card, 0])
             slot[1] += 1
         return cls(entries=tuple(DeckEntry(card, n) for card, n in counted.values()))
-
-
-@dataclass(frozen=True)
-class DeckReport:
-    deck: ParsedDeck
-    violations: tuple[Violation, ...] = field(default=())
-
-    @property
-    def problems(self) -> tuple[Violation, ...]:
-        """Problems of the text first (by line), then broken rules."""
-        return self.deck.problems + self.violations
-
-    @property
-    def is_legal(self) -> bool:
-        return not self.problems
 
 
 # ---------------------------------------------------------------- reading

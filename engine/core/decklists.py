@@ -21,8 +21,52 @@ Each system's service loads its own card data (cached per process).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import Any, Protocol, runtime_checkable
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One problem of a list: the broken rule's number (e.g. "4.5.1.4") and a message for
+    the player. ``line`` is set for problems of the text itself (then ``rule`` is empty);
+    ``cards`` holds the ids of the cards concerned, when there are some."""
+
+    rule: str
+    message: str
+    line: int | None = None
+    cards: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "message": self.message,
+            "line": self.line,
+            "cards": list(self.cards),
+        }
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line is not None else ""
+        rule = f" (rule {self.rule})" if self.rule else ""
+        return f"{where}{self.message}{rule}"
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    """What ``validate`` says: the deck as read (its ``problems`` are the lines that could
+    not be read) and the rules it breaks."""
+
+    deck: Any
+    violations: tuple[Violation, ...] = ()
+
+    @property
+    def problems(self) -> tuple[Violation, ...]:
+        """Problems of the text first (by line), then broken rules."""
+        return tuple(self.deck.problems) + tuple(self.violations)
+
+    @property
+    def is_legal(self) -> bool:
+        return not self.problems
 
 
 @runtime_checkable

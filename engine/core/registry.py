@@ -243,11 +243,14 @@ register(
             Format("draft", "Draft", "Драфт", limited=True),  # 100.2а: 20-50 from the pool
             Format("sealed", "Sealed", "Силед", limited=True, sealed=True),
         ),
+        engine="engine.berserk.game:SYSTEM",
         decks="engine.berserk.decks:DECKLISTS",
+        simulation="engine.berserk.simkit:KIT",
         limited="engine.berserk.limited:KIT",
         draft_sets=("BK1",),
         boosters_per_player=3,  # 15-card boosters: 45 cards drafted
         sealed_boosters=6,
         casual_format="constructed",
+        starter_decks="berserk/_starters.txt",
     )
 )

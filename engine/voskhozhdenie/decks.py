@@ -39,6 +39,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from engine.core.decklists import DeckReport, Violation
 from engine.core.text import text_lines
 from engine.voskhozhdenie.cards import COLOURS, Card, CardDB, normalise_name
 
@@ -206,33 +207,6 @@ def _quote(text: str, language: str) -> str:
 
 
 @dataclass(frozen=True)
-class Violation:
-    """One broken rule: its number (e.g. "4.5.1.4") and a message for the player.
-
-    ``line`` is set for problems of the text itself (then ``rule`` is empty); ``cards``
-    holds the ids of the cards concerned, when there are some.
-    """
-
-    rule: str
-    message: str
-    line: int | None = None
-    cards: tuple[str, ...] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "rule": self.rule,
-            "message": self.message,
-            "line": self.line,
-            "cards": list(self.cards),
-        }
-
-    def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line is not None else ""
-        rule = f" (rule {self.rule})" if self.rule else ""
-        return f"{where}{self.message}{rule}"
-
-
-@dataclass(frozen=True)
 class DeckEntry:
     card: Card
     count: int
@@ -297,21 +271,6 @@ class ParsedDeck:
                 slot[1] += 1
             entries.extend(DeckEntry(card, n, section) for card, n in counted.values())
         return cls(entries=tuple(entries))
-
-
-@dataclass(frozen=True)
-class DeckReport:
-    deck: ParsedDeck
-    violations: tuple[Violation, ...]
-
-    @property
-    def problems(self) -> tuple[Violation, ...]:
-        """Problems of the text first (by line), then broken rules."""
-        return self.deck.problems + self.violations
-
-    @property
-    def is_legal(self) -> bool:
-        return not self.problems
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
-"""Berserk on the platform before its rules engine plays online: draft and sealed pods
-(the game's limited kit), paper events with decklists checked by its rules (100.2-100.3),
-and online play refused until the engine lands."""
+"""Berserk on the platform: draft and sealed pods (the game's limited kit), events with
+decklists checked by its rules (100.2-100.3); and a game without a rules engine kept to
+paper events."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from drafting.services.pools import pool_of
 from drafting.services.starting import start_pod
 from engine.berserk.cards import load_system
 from engine.berserk.decks import DECKLISTS
+from engine.core import registry
+from engine.core.registry import Format, GameSystemInfo
 from tournaments.services.decklists import submit_decklist
 from tournaments.services.errors import TournamentError
 from tournaments.services.events import create_event
@@ -49,11 +51,18 @@ def test_a_berserk_paper_event_checks_decklists_by_the_rules(alice, bob):
     assert submit_decklist(bob, reg, constructed_list(30)).is_legal
 
 
-def test_online_play_waits_for_the_rules_engine(alice):
-    with pytest.raises(TournamentError, match="no rules engine yet"):
-        create_event(alice, name="Online", game_system="berserk", format="draft", play_online=True)
-    event = create_event(alice, name="Paper", game_system="berserk", format="draft")
-    assert not event.play_online
+def test_online_play_waits_for_a_rules_engine(alice):
+    """A game registered with formats and decklists but no engine runs paper events only."""
+    registry.register(
+        GameSystemInfo(key="paper-only", name="Paper only", formats=(Format("std", "Std"),))
+    )
+    try:
+        with pytest.raises(TournamentError, match="no rules engine yet"):
+            create_event(alice, name="Online", game_system="paper-only", play_online=True)
+        event = create_event(alice, name="Paper", game_system="paper-only")
+        assert not event.play_online
+    finally:
+        registry.unregister("paper-only")
 
 
 def test_a_berserk_pod_from_the_drafts_page(client, alice):

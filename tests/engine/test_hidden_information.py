@@ -92,7 +92,25 @@ def _twin_voskhozhdenie(state):
     return twin, hidden, (None, 0)
 
 
-TWINS = {"ascension": _twin_ascension, "voskhozhdenie": _twin_voskhozhdenie}
+def _twin_berserk(state):
+    """Two cards of seat 1's deck (closed to everyone, 206.5) trade places."""
+    deck = state["players"][1]["deck"]
+    x = deck[-1]
+    y = next(i for i in reversed(deck) if state["cards"][i] != state["cards"][x])
+    twin = json.loads(json.dumps(state))
+    twin["cards"][x], twin["cards"][y] = state["cards"][y], state["cards"][x]
+
+    def hidden(s):
+        return all(i in s["players"][1]["deck"] for i in (x, y))
+
+    return twin, hidden, (None, 0, 1)
+
+
+TWINS = {
+    "ascension": _twin_ascension,
+    "voskhozhdenie": _twin_voskhozhdenie,
+    "berserk": _twin_berserk,
+}
 
 
 @pytest.mark.rule("1.4.2.6", "1.4.2.7")

@@ -150,7 +150,7 @@ def test_the_play_page_offers_the_starter_decks_only_to_games_that_need_decks(cl
     text = client.get(reverse("play:home")).content.decode()
     for deck in starters():
         assert f'value="{deck.key}"' in text and deck.name in text
-    ascension = text[text.index('id="new-ascension"') : text.index('id="new-voskhozhdenie"')]
+    ascension = text[text.index('id="new-ascension"') : text.index('id="new-berserk"')]
     assert 'name="deck"' not in ascension and "Play solo" in ascension
     voskhozhdenie = text[text.index('id="new-voskhozhdenie"') :]
     assert 'value="2v2"' in voskhozhdenie and "Play solo" not in voskhozhdenie

@@ -1,0 +1,213 @@
+"""Bots for Berserk: a random legal player and a heuristic player.
+
+A bot is a callable ``bot(system, state, seat, rng_state) -> action``: ``system`` the
+Berserk GameSystem (``engine.berserk.game.SYSTEM``), ``state`` a state with ``seat`` in
+``system.to_act(state)``, ``rng_state`` the bot's own generator (``engine.core.rng``),
+advanced in place, so a bot is deterministic from its seed. The result is one of
+``system.legal_actions(state, seat)``.
+
+``BOTS = {"random": random_bot, "heuristic": heuristic_bot}``; ``make_bot(name, system,
+seed)`` returns an object with ``choose(state, seat)``.
+
+The heuristic player reads only its seat's ``view`` and its legal actions: it goes first,
+keeps its deal (one redeal of a deal poor in creatures), recruits the strongest creatures
+it can pay for (avoiding a third element), places the strongest in front, reveals
+everything, and in battle strikes where its blow is worth most (a kill first, a strong
+retaliation avoided), otherwise walks its creatures towards the nearest enemy; as the
+defending player it puts a sturdier creature in front of a threatened one and weakens
+only to save its own creature.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.berserk import board
+from engine.berserk.model import Card
+from engine.core.protocol import Action, State
+from engine.core.rng import choice, seed_state
+
+
+def random_bot(system: Any, state: State, seat: int, rng_state: list[int]) -> Action:
+    """A uniformly random legal action."""
+    return choice(rng_state, system.legal_actions(state, seat))
+
+
+def _value(card: Card) -> float:
+    """A creature's worth in battle: lives and its medium strike, movement a little."""
+    if card.type != "creature":
+        return -1.0
+    if card.subtype in ("symbiote", "parasite"):
+        return -0.5
+    score = card.lives + 2.0 * card.strike[1] + 0.5 * card.strike[2] + 0.5 * card.movement
+    if card.is_flyer:
+        score += 1.0
+    if card.has("armour"):
+        score += card.ability_x("armour") or 0
+    return score
+
+
+def _cell(name: str | None) -> tuple[int, int] | None:
+    return None if name is None else board.parse_cell(name)
+
+
+def heuristic_bot(system: Any, state: State, seat: int, rng_state: list[int]) -> Action:
+    actions = system.legal_actions(state, seat)
+    if len(actions) == 1:
+        return actions[0]
+    kinds = {a["type"] for a in actions}
+    view = system.view(state, seat)
+    info = system.info
+    if "choose_first" in kinds:
+        return {"type": "choose_first", "first": seat}
+    if "keep" in kinds:
+        me = view["players"][seat]
+        creatures = sum(info[c["id"]].type == "creature" for c in me["deal"])
+        if "redeal" in kinds and me["redeals"] == 0 and creatures < len(me["deal"]) // 2:
+            return {"type": "redeal"}
+        return {"type": "keep"}
+    if "recruit_done" in kinds:
+        me = view["players"][seat]
+        elements = {info[c["id"]].element for c in me["recruit"]} - {""}
+        deal = {c["card"]: info[c["id"]] for c in me["deal"]}
+        best, best_score = None, 0.0
+        for a in actions:
+            if a["type"] != "recruit" or a.get("x", 0):
+                continue
+            card = deal[a["card"]]
+            score = _value(card)
+            if card.element and card.element not in elements and len(elements) >= 2:
+                score -= 6
+            if score > best_score:
+                best, best_score = a, score
+        return best or {"type": "recruit_done"}
+    if "place" in kinds:
+        me = view["players"][seat]
+        recruit = {c["card"]: info[c["id"]] for c in me["recruit"]}
+        role = board.FIRST if view["first"] == seat else board.SECOND
+
+        def place_score(a: Action) -> tuple[float, str]:
+            card = recruit[a["card"]]
+            row = board.seat_row(board.parse_cell(a["cell"]), role) or 3
+            col = abs(board.parse_cell(a["cell"])[0] - 2)
+            front = 4 - row
+            v = _value(card)
+            return (v * front - col * 0.1 if v > 0 and not card.is_flyer else -front, a["cell"])
+
+        return max(actions, key=place_score)
+    if "reveal_done" in kinds:
+        return {"type": "reveal_done"}
+    if "host" in kinds:
+        return actions[0]
+    return _battle(system, view, seat, actions)
+
+
+def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action:
+    info = system.info
+    pieces = {p["card"]: p for p in view["pieces"] if "card" in p}
+    weaken = [a for a in actions if a["type"] == "weaken"]
+    if weaken:
+        return _weaken_choice(system, view, seat) or {"type": "pass"}
+    defenders = [a for a in actions if a["type"] == "defender"]
+    if defenders:
+        chain = view["chains"][str(view["stack"][-1]["chain"])]
+        source, target = pieces.get(chain["source"]), pieces.get(chain["target"])
+        if source and target:
+            hit = info[source["id"]].strike[2]
+            best = max(defenders, key=lambda a: pieces[a["card"]]["lives"])
+            d = pieces[best["card"]]
+            if target["lives"] <= hit < d["lives"] and _worth(info, d) <= _worth(info, target) * 2:
+                return best
+        return {"type": "pass"}
+    strikes = [a for a in actions if a["type"] == "strike"]
+    best, best_score = None, 0.2
+    for a in strikes:
+        me = pieces[a["card"]]
+        mine = info[me["id"]]
+        target = pieces.get(a.get("target"))
+        if target is None:  # a hidden card: worth a blow
+            score = 0.5
+        else:
+            theirs = info[target["id"]]
+            if theirs.type in ("terrain", "equipment"):
+                continue
+            medium = mine.strike[1]
+            score = min(medium, target["lives"]) / max(1, target["lives"])
+            if mine.strike[2] >= target["lives"]:
+                score += 1.0
+            fights = theirs.type == "creature" and not target["closed"]
+            if fights and theirs.strike[1] >= me["lives"]:
+                score -= 0.6
+            score += 0.05 * _worth(info, target)
+        if score > best_score:
+            best, best_score = a, score
+    if best is not None:
+        return best
+    moves = [a for a in actions if a["type"] == "move"]
+    enemies = [
+        _cell(p["cell"]) for p in view["pieces"] if p["owner"] != seat and p["cell"] is not None
+    ]
+    if moves and enemies:
+        best, best_gain = None, 0
+        for a in moves:
+            here = _cell(pieces[a["card"]]["cell"])
+            there = board.parse_cell(a["cell"])
+            d0 = min(board.distance(here, e) for e in enemies)
+            if d0 <= 1:
+                continue  # already next to an enemy: strike next turn instead
+            gain = d0 - min(board.distance(there, e) for e in enemies)
+            if gain > best_gain:
+                best, best_gain = a, gain
+        if best is not None:
+            return best
+    return {"type": "pass"}
+
+
+def _worth(info: dict, piece: dict) -> float:
+    return _value(info[piece["id"]])
+
+
+def _weaken_choice(system: Any, view: dict, seat: int) -> Action | None:
+    """Weaken only when the blow back would destroy this player's own creature."""
+    from engine.berserk import fight
+
+    info = system.info
+    chain = view["chains"][str(view["stack"][-1]["chain"])]
+    pieces = {p["card"]: p for p in view["pieces"] if "card" in p}
+    source, target = pieces.get(chain["source"]), pieces.get(chain["target"])
+    if not source or not target or not chain["final"]:
+        return None
+    a, r = chain["final"]
+    kinds = fight.strike_table(a, r)
+    if source["owner"] == seat:
+        back = fight.strike_value(info[target["id"]].strike, kinds[1])
+        if back >= source["lives"]:
+            return {"type": "weaken"}
+    else:
+        hit = fight.strike_value(info[source["id"]].strike, kinds[0])
+        if hit >= target["lives"]:
+            return {"type": "weaken"}
+    return None
+
+
+BOTS = {"random": random_bot, "heuristic": heuristic_bot}
+
+
+class BotPlayer:
+    """A named bot with its own generator: ``make_bot("heuristic", system, 7).choose(s, 0)``."""
+
+    def __init__(self, name: str, system: Any, seed: int = 0):
+        try:
+            self.fn = BOTS[name]
+        except KeyError:
+            raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+        self.name = name
+        self.system = system
+        self.rng_state = seed_state(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        return self.fn(self.system, state, seat, self.rng_state)
+
+
+def make_bot(name: str, system: Any, seed: int = 0) -> BotPlayer:
+    return BotPlayer(name, system, seed)

@@ -1,0 +1,1414 @@
+"""Berserk (ККИ «Берсерк»): the two-player GameSystem (``SYSTEM``, key "berserk").
+
+Rule numbers are those of the Russian text (``../shared/seeds/004_*``); D-n are the
+digest's decisions (``../shared/rules/berserk.md`` §15), each a ``Config`` setting.
+
+**Preliminary Phase** [301-308]
+
+* ``new_game``: decks are lists of card ids (``None``: a random legal constructed deck of
+  30 cards drawn from the seed, ``random_deck``); each deck is shuffled (101.2) and its
+  cards numbered in the shuffled order, so a card's number says nothing of what it is.
+  Turn order [302.2]: both roll a die, ties rerolled (D-9); the higher roller chooses the
+  first player (``choose_first``). ``config["chooser"]`` (a match: the previous game's
+  winner) chooses without a roll.
+* Deal Step [302]: crystals granted once (D-5: 23 gold + 22 silver, +1 silver to the
+  second player, 101.3), ``Config.deal_size`` cards dealt; ``redeal`` (1 gold, while
+  gold >= 1: D-34) and ``keep``, the first player finishing first (302.3а-б).
+* Recruit Preparation [303]: no "до набора отряда" ability is interpreted: it passes at once.
+* Recruitment [304]: the first player, then the second (the zones are private, so this is
+  D-8's simultaneous recruitment in effect): ``recruit`` {card, x for an X cost} and
+  ``recruit_done``; refusals come from ``engine.berserk.recruit`` with their rule numbers.
+  The Deal cards left are shuffled back into the deck (304.7).
+* Placement [305]: the first player places every recruited card, then the second
+  (``place`` {card, cell}); hidden, one card a cell, the zone growing when full.
+* Reveal [306]: X-cost cards first, X announced (306.2(1)); then the first player's cards;
+  the second player may keep cards of their third row hidden (``keep_hidden`` {card} /
+  ``reveal_done``), never symbiotes, equipment, parasites or X-cost cards (306.2(2), D-22);
+  they are revealed at the end of the first player's first turn (D-22). Terrains and
+  flyers go to the Additional Zone (306.3). Hosts (``host`` {card, host}): equipment, then
+  symbiotes, then parasites, each time the first player's first; mandatory while possible
+  (306.4-306.8), so the step offers no way to skip.
+* Start of Battle [307]: unhosted equipment, symbiotes and parasites die (307.1). No
+  "в начале боя" trigger and no Vanguard is interpreted yet, so the Start of Battle's
+  priority passes and the Vanguard Step pass at once; the no-creatures loss is checked
+  from here on (D-10).
+
+**Turns** [309-313]: Turn Start opens the active player's closed cards and clears their
+movement markers (311.1-311.2). Main Phase with priority (``engine.berserk.stack``): with an
+empty stack the active player may ``move`` (203), ``strike`` (205.2) or ``pass``. A strike
+pushes a full chain of nine objects (216.1а); each object is a priority window of two
+passes: while the Target object is on top the non-active player may assign a
+``defender`` (205.3, a redirection of two objects, 412.4); the higher roller may
+``weaken`` while the Calculation object is on top (216.7, D-16). Executing: Target (reveals
+a hidden target, 415.2: hidden targets are revealed at declaration, D-20), Roll (both
+roll in a fight of two open creatures, else the attacker alone: 205.4-205.6), Result,
+Calculation (``engine.berserk.fight``), Defense (Armour), Wounds (both sides at once,
+D-15; a card at 0 lives or below goes to its owner's Graveyard, hosted cards after their
+host: 210.6, 214.8 — destruction executes at once, not as a stacked trigger, 402.3а),
+Payment (closes the attacker, D-11, and the defender, 216.12а), End. A double pass on an
+empty stack ends the Main Phase; one in the Final Phase hands the turn over (313.2).
+
+Named abilities interpreted: Armour X (the first X wounds of non-magical attacks each
+turn), Directed Strike and Accuracy (no defender), Unanswerable Strike (the target does
+not fight back), Flight (Additional Zone, adjacent to nothing, strikes anything, cannot be
+struck by non-flyers: 211.4-211.8; the 211.9 "slow action" is not modelled), Cache (no
+flyer may target it), Incorporeal (moves onto occupied cells; dies at the handover of the
+turn if it shares a cell with a card that is not its own symbiote or parasite; the
+"does anything else" death is not modelled), Experience in Attack / Defence and
+Clumsiness (die modifiers). Not interpreted: every other named ability (shots, throws,
+discharges, Vampirism, Fear, Poison, Regeneration, Stealth, Vanguard, ...) and every
+scripted card text; no playable or triggered ability is ever offered. Blocked moves (203.3)
+cannot happen, as nothing blocks a move yet.
+
+**End** [102]: a player who controls no creature (Battlefield + Additional Zone, hidden ones
+included, true types) loses when anyone gets priority with the stack empty, from the Start
+of Battle (D-10); both at once is a draw (102.4). ``leave`` loses at once. ``turn_limit``
+(config, default 60 turns) ends the game as a draw when that turn ends.
+
+State: plain JSON data. Cards are numbered ``0..n-1`` (``cards[iid]`` the card id,
+``owner[iid]``); every card is in exactly one of a player's ``deck``, ``deal``,
+``recruit``, ``grave`` or ``pieces`` (the cards in play, keyed by ``str(iid)``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.berserk import board, fight, recruit, stack
+from engine.berserk.cards import CardDB, load_system, normalise_name
+from engine.berserk.config import Config
+from engine.berserk.model import Card
+from engine.core import rng
+from engine.core.errors import IllegalAction, InvalidConfig
+from engine.core.legality import check_action, check_shape
+from engine.core.protocol import LEAVE_REASONS, Action, Event, GameResult, State
+
+_CONFIGS: dict[str, Config] = {}
+GAME_KEYS = ("turn_limit", "chooser")  # the game's own settings, beside ``Config``'s
+DEFAULT_TURN_LIMIT = 60
+DECK_SIZE = 30
+BATTLE_PHASES = ("main", "final")
+
+
+def _clone(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return {k: _clone(v) for k, v in value.items()}
+    if kind is list:
+        return [_clone(v) for v in value]
+    return value
+
+
+def _copy(state: State) -> State:
+    """A copy of every part ``apply`` may change: containers changed in place are copied,
+    values that are only ever replaced (cells, rolls, stack objects) are shared."""
+    out = dict(state)
+    out["players"] = [
+        {
+            **p,
+            "deck": p["deck"][:],
+            "deal": p["deal"][:],
+            "recruit": p["recruit"][:],
+            "grave": p["grave"][:],
+            "paid": dict(p["paid"]),
+        }
+        for p in state["players"]
+    ]
+    out["pieces"] = {k: dict(q) for k, q in state["pieces"].items()}
+    out["stack"] = state["stack"][:]
+    out["chains"] = {k: dict(c) for k, c in state["chains"].items()}
+    out["rng"] = state["rng"][:]
+    out["keep_hidden"] = state["keep_hidden"][:]
+    if state["priority"] is not None:
+        out["priority"] = dict(state["priority"])
+    return out
+
+
+def _name(cell: Sequence[int] | None) -> str | None:
+    return None if cell is None else board.cell_name((cell[0], cell[1]))
+
+
+def _err(rule: str, message: str) -> IllegalAction:
+    return IllegalAction(message, rule)
+
+
+def random_deck(db: CardDB, rng_state: list[int], size: int = DECK_SIZE) -> list[str]:
+    """A random legal constructed deck [100.2а-б]: ``size`` cards of two random elements
+    and neutral cards, at most 3 copies of a name (5 with Horde)."""
+    elements = sorted({c.element for c in db.all_cards() if c.element})
+    first = elements[rng.randbelow(rng_state, len(elements))]
+    second = elements[rng.randbelow(rng_state, len(elements))]
+    pool = sorted(
+        (c for c in db.all_cards() if c.element in ("", first, second)), key=lambda c: c.id
+    )
+    counts: dict[str, int] = {}
+    deck: list[str] = []
+    while len(deck) < size:
+        card = pool[rng.randbelow(rng_state, len(pool))]
+        key = normalise_name(card.name_ru or card.name_en)
+        limit = 5 if card.has("horde") else 3
+        if counts.get(key, 0) < limit:
+            counts[key] = counts.get(key, 0) + 1
+            deck.append(card.id)
+    return deck
+
+
+class Berserk:
+    """The Berserk GameSystem (two players). ``SYSTEM`` is the instance over set BK1."""
+
+    key = "berserk"
+
+    def __init__(self, db: CardDB | None = None):
+        self.db = db or load_system()
+        self.info: dict[str, Card] = dict(self.db.cards)
+        self._handlers = {
+            "choose_first": Berserk._do_choose_first,
+            "redeal": Berserk._do_redeal,
+            "keep": Berserk._do_keep,
+            "recruit": Berserk._do_recruit,
+            "recruit_done": Berserk._do_recruit_done,
+            "place": Berserk._do_place,
+            "keep_hidden": Berserk._do_keep_hidden,
+            "reveal_done": Berserk._do_reveal_done,
+            "host": Berserk._do_host,
+            "pass": Berserk._do_pass,
+            "move": Berserk._do_move,
+            "strike": Berserk._do_strike,
+            "defender": Berserk._do_defender,
+            "weaken": Berserk._do_weaken,
+        }
+        self._phase_actions = {
+            "first": ("choose_first",),
+            "deal": ("redeal", "keep"),
+            "recruit": ("recruit", "recruit_done"),
+            "place": ("place",),
+            "reveal": ("keep_hidden", "reveal_done"),
+            "host": ("host",),
+            "main": ("pass", "move", "strike", "defender", "weaken"),
+            "final": ("pass",),
+        }
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def card(self, state: State, iid: int) -> Card:
+        return self.info[state["cards"][iid]]
+
+    @staticmethod
+    def cfg(state: State) -> Config:
+        key = repr(sorted(state["config"].items()))
+        cfg = _CONFIGS.get(key)
+        if cfg is None:
+            cfg = Config.of({k: v for k, v in state["config"].items() if k not in GAME_KEYS})
+            _CONFIGS[key] = cfg
+        return cfg
+
+    @staticmethod
+    def role(state: State, seat: int) -> int:
+        """``board.FIRST`` for the first player, ``board.SECOND`` for the second."""
+        return board.FIRST if seat == state["first"] else board.SECOND
+
+    @staticmethod
+    def piece(state: State, iid: int) -> dict | None:
+        return state["pieces"].get(str(iid))
+
+    def _pieces_of(self, state: State, seat: int) -> list[int]:
+        return [int(k) for k, p in state["pieces"].items() if p["owner"] == seat]
+
+    def _occupants(self, state: State, cell: Sequence[int]) -> list[int]:
+        """The cards standing on ``cell`` (hosted cards ride with their host, not counted)."""
+        return [
+            int(k)
+            for k, p in state["pieces"].items()
+            if p["cell"] == list(cell) and p["host"] is None
+        ]
+
+    def _iid(self, action: Action, key: str = "card") -> int:
+        value = action.get(key)
+        if type(value) is not int:
+            raise IllegalAction(f'Name the card with "{key}" (its number).')
+        return value
+
+    # -- setup --------------------------------------------------------------------------
+
+    def new_game(self, config: Mapping[str, Any], decks: Sequence[Any], seed: int) -> State:
+        config = dict(config or {})
+        if config.get("players", 2) != 2:
+            raise InvalidConfig("Berserk is a game for two players [100.1].")
+        config.pop("players", None)
+        config.pop("seed", None)
+        try:
+            cfg = Config.of({k: v for k, v in config.items() if k not in GAME_KEYS})
+        except (ValueError, TypeError) as exc:
+            raise InvalidConfig(str(exc)) from None
+        turn_limit = config.get("turn_limit", DEFAULT_TURN_LIMIT)
+        chooser = config.get("chooser")
+        if type(turn_limit) is not int or turn_limit < 1:
+            raise InvalidConfig("turn_limit is a whole number of turns, 1 or more.")
+        if chooser is not None and chooser not in (0, 1):
+            raise InvalidConfig("chooser is a seat: 0 or 1.")
+        decks = list(decks) if decks else [None, None]
+        if len(decks) != 2:
+            raise InvalidConfig(f"{len(decks)} decks given for 2 players")
+        state_rng = rng.seed_state(seed)
+        lists: list[list[str]] = []
+        for seat, deck in enumerate(decks):
+            if deck is None:
+                deck = random_deck(self.db, state_rng, cfg.deck_min_constructed)
+            deck = list(deck)
+            unknown = [c for c in deck if not isinstance(c, str) or c not in self.info]
+            if unknown:
+                raise InvalidConfig(f"deck {seat}: unknown cards {unknown[:5]}")
+            if not cfg.deck_min_limited <= len(deck) <= cfg.deck_max:
+                raise InvalidConfig(
+                    f"deck {seat}: {len(deck)} cards (from {cfg.deck_min_limited} to "
+                    f"{cfg.deck_max}) [100.2а, 100.3]"
+                )
+            rng.shuffle(state_rng, deck)  # 101.2
+            lists.append(deck)
+        cards = lists[0] + lists[1]
+        owner = [0] * len(lists[0]) + [1] * len(lists[1])
+        n0 = len(lists[0])
+        players = []
+        for seat in (0, 1):
+            iids = list(range(n0)) if seat == 0 else list(range(n0, len(cards)))
+            players.append(
+                {
+                    "deck": iids,
+                    "deal": [],
+                    "recruit": [],
+                    "grave": [],
+                    "gold": 0,
+                    "silver": 0,
+                    "gold_start": 0,
+                    "silver_start": 0,
+                    "kept": False,
+                    "redeals": 0,
+                    "done": False,
+                    "paid": {},
+                    "bonus_used": False,
+                }
+            )
+        s: State = {
+            "config": {**config, "turn_limit": turn_limit, "chooser": chooser},
+            "cards": cards,
+            "owner": owner,
+            "rng": state_rng,
+            "players": players,
+            "pieces": {},
+            "phase": "first",
+            "first": None,
+            "active": None,
+            "chooser": chooser,
+            "order_rolls": [],
+            "turn": 0,
+            "round": 0,
+            "priority": None,
+            "stack": [],
+            "chains": {},
+            "next_chain": 1,
+            "keep_hidden": [],
+            "last_roll": None,
+            "last_fight": None,
+            "finished": False,
+            "winners": [],
+            "draw": False,
+            "out": [],
+            "log": 0,
+        }
+        if chooser is None:  # 302.2: roll; ties are rerolled (D-9)
+            while True:
+                a, b = rng.randbelow(state_rng, 6) + 1, rng.randbelow(state_rng, 6) + 1
+                s["order_rolls"].append([a, b])
+                if a != b:
+                    break
+            s["chooser"] = 0 if a > b else 1
+        return s
+
+    # -- whose turn ---------------------------------------------------------------------
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        if state["finished"]:
+            return ()
+        phase = state["phase"]
+        first = state["first"]
+        if phase == "first":
+            return (state["chooser"],)
+        if phase == "deal":
+            return (first,) if not state["players"][first]["kept"] else (1 - first,)
+        if phase == "recruit":
+            return (first,) if not state["players"][first]["done"] else (1 - first,)
+        if phase == "place":
+            return (first,) if state["players"][first]["recruit"] else (1 - first,)
+        if phase == "reveal":
+            return (1 - first,)
+        if phase == "host":
+            key = recruit.next_assignment(self._host_pieces(state), first_player=first)
+            return (state["pieces"][key]["owner"],) if key is not None else ()
+        return (state["priority"]["holder"],)
+
+    # -- legal actions ------------------------------------------------------------------
+
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        if state["finished"] or player not in self.to_act(state):
+            return []
+        phase = state["phase"]
+        p = state["players"][player]
+        if phase == "first":
+            return [{"type": "choose_first", "first": 0}, {"type": "choose_first", "first": 1}]
+        if phase == "deal":
+            out: list[Action] = []
+            if self._redeal_problem(state, player) is None:
+                out.append({"type": "redeal"})
+            out.append({"type": "keep"})
+            return out
+        if phase == "recruit":
+            out = []
+            zone = self._recruit_zone(state, player)
+            cfg = self.cfg(state)
+            for iid in p["deal"]:
+                card = self.card(state, iid)
+                if card.cost_x:
+                    x = 0
+                    while True:
+                        try:
+                            recruit.check_recruit(zone, card, x=x, config=cfg)
+                        except IllegalAction:
+                            break
+                        out.append({"type": "recruit", "card": iid, "x": x})
+                        x += 1
+                else:
+                    try:
+                        recruit.check_recruit(zone, card, config=cfg)
+                    except IllegalAction:
+                        continue
+                    out.append({"type": "recruit", "card": iid})
+            out.append({"type": "recruit_done"})
+            return out
+        if phase == "place":
+            filled = [tuple(q["cell"]) for q in state["pieces"].values() if q["owner"] == player]
+            free = board.placement_cells(self.role(state, player), filled)
+            names = sorted(board.cell_name(c) for c in free)
+            return [
+                {"type": "place", "card": iid, "cell": name}
+                for iid in p["recruit"]
+                for name in names
+            ]
+        if phase == "reveal":
+            out = [{"type": "keep_hidden", "card": iid} for iid in self._may_stay_hidden(state)]
+            out.append({"type": "reveal_done"})
+            return out
+        if phase == "host":
+            return self._host_actions(state, player)
+        return self._battle_actions(state, player)
+
+    # -- apply --------------------------------------------------------------------------
+
+    def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+        form = check_shape(action)
+        if state["finished"]:
+            raise IllegalAction("The game is over.", "102.1")
+        kind = action["type"]
+        handler = self._handlers.get(kind)
+        if handler is None:
+            raise IllegalAction(f"Unknown action {kind[:40]!r}.")
+        if player in self.to_act(state) and kind not in self._phase_actions[state["phase"]]:
+            if state["phase"] == "host":
+                self._refuse_skip(state, player)
+            raise IllegalAction(
+                f"You cannot do {kind[:40]!r} in this step.", _PHASE_RULE[state["phase"]]
+            )
+        check_action(
+            self,
+            state,
+            player,
+            action,
+            lambda: handler(self, _copy(state), player, action, []),
+            form,
+        )
+        s = _copy(state)
+        events: list[Event] = []
+        handler(self, s, player, action, events)
+        self._settle(s, events)
+        s["log"] += 1
+        return s, events
+
+    # -- the Deal Step [302] ------------------------------------------------------------
+
+    def _do_choose_first(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        first = action.get("first")
+        if first not in (0, 1) or type(first) is not int:
+            raise _err("302.2", 'Choose the first player: "first" is 0 or 1.')
+        s["first"] = first
+        events.append({"type": "first_player", "seat": first, "chooser": seat})
+        crystals = recruit.set_turn_order(
+            recruit.grant_crystals(self.cfg(s)), first, config=self.cfg(s)
+        )
+        n = self.cfg(s).deal_size
+        for p, c in zip(s["players"], crystals, strict=True):
+            p["gold"], p["silver"] = c.gold, c.silver
+            p["deck"], p["deal"] = recruit.deal(p["deck"], n)
+        events.append({"type": "deal", "counts": [len(p["deal"]) for p in s["players"]]})
+        s["phase"] = "deal"
+
+    def _deal_step(self, s: State) -> recruit.DealStep:
+        ps = s["players"]
+        return recruit.DealStep(
+            first=s["first"],
+            crystals=(
+                recruit.Crystals(ps[0]["gold"], ps[0]["silver"]),
+                recruit.Crystals(ps[1]["gold"], ps[1]["silver"]),
+            ),
+            kept=(ps[0]["kept"], ps[1]["kept"]),
+            redeals=(ps[0]["redeals"], ps[1]["redeals"]),
+        )
+
+    def _redeal_problem(self, s: State, seat: int) -> IllegalAction | None:
+        try:
+            recruit.redeal(self._deal_step(s), seat)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def _do_redeal(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        recruit.redeal(self._deal_step(s), seat)  # refuses with 302.3 / 302.3а-б
+        p = s["players"][seat]
+        p["gold"] -= 1
+        p["redeals"] += 1
+        p["deck"], p["deal"] = recruit.redeal_cards(p["deck"], p["deal"], s["rng"])
+        events.append({"type": "redeal", "seat": seat, "count": len(p["deal"]), "gold": p["gold"]})
+
+    def _do_keep(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        recruit.keep(self._deal_step(s), seat)
+        s["players"][seat]["kept"] = True
+        events.append({"type": "keep", "seat": seat})
+        if all(p["kept"] for p in s["players"]):
+            for p in s["players"]:  # Recruit Preparation [303]: no ability interpreted
+                p["gold_start"], p["silver_start"] = p["gold"], p["silver"]
+            s["phase"] = "recruit"
+
+    # -- the Recruitment Step [304] -----------------------------------------------------
+
+    def _recruit_zone(self, s: State, seat: int) -> recruit.Recruit:
+        p = s["players"][seat]
+        cards = tuple(
+            recruit.Recruited(self.card(s, iid), *p["paid"][str(iid)]) for iid in p["recruit"]
+        )
+        return recruit.Recruit(
+            gold=p["gold_start"],
+            silver=p["silver_start"],
+            cards=cards,
+            bonus_used=p["bonus_used"],
+        )
+
+    def _do_recruit(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        p = s["players"][seat]
+        iid = self._iid(action)
+        if iid not in p["deal"]:
+            raise _err("304.1", "Recruit a card from your Deal zone.")
+        x = action.get("x")
+        if x is not None and type(x) is not int:
+            raise _err("202.4", "X is a whole number.")
+        zone = recruit.recruit(
+            self._recruit_zone(s, seat), self.card(s, iid), x=x, config=self.cfg(s)
+        )
+        entry = zone.cards[-1]
+        p["deal"].remove(iid)
+        p["recruit"].append(iid)
+        p["paid"][str(iid)] = [entry.gold, entry.silver, entry.x]
+        p["bonus_used"] = zone.bonus_used
+        p["gold"] = zone.gold_left
+        p["silver"] = zone.silver_left
+        events.append({"type": "recruit", "seat": seat, "count": len(p["recruit"])})
+
+    def _do_recruit_done(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        s["players"][seat]["done"] = True
+        events.append({"type": "recruit_done", "seat": seat})
+        if all(p["done"] for p in s["players"]):
+            for p in s["players"]:  # 304.7: the Deal cards left go back, shuffled
+                p["deck"] = p["deck"] + p["deal"]
+                p["deal"] = []
+                rng.shuffle(s["rng"], p["deck"])
+            events.append({"type": "deal_returned"})
+            s["phase"] = "place"
+
+    # -- the Placement Step [305] -------------------------------------------------------
+
+    def _do_place(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        p = s["players"][seat]
+        iid = self._iid(action)
+        if iid not in p["recruit"]:
+            raise _err("305.1", "Place a card from your Recruit zone.")
+        cell_name = action.get("cell")
+        if type(cell_name) is not str:
+            raise _err("207.5", 'Name the cell with "cell", e.g. "B2".')
+        placed = {
+            _name(q["cell"]): recruit.Placed(self.card(s, int(k)), q["owner"])
+            for k, q in s["pieces"].items()
+        }
+        after = recruit.place(
+            placed,
+            self.card(s, iid),
+            cell_name,
+            owner=seat,
+            first=seat == s["first"],
+        )
+        (name,) = set(after) - set(placed)
+        cell = board.parse_cell(name)
+        p["recruit"].remove(iid)
+        s["pieces"][str(iid)] = self._new_piece(seat, list(cell), p["paid"][str(iid)][2])
+        events.append({"type": "place", "seat": seat, "cell": name})
+
+    @staticmethod
+    def _new_piece(owner: int, cell: list[int] | None, x: int | None = None) -> dict:
+        return {
+            "owner": owner,
+            "cell": cell,
+            "hidden": True,
+            "closed": False,
+            "marks": 0,
+            "wounds": 0,
+            "host": None,
+            "acted": False,
+            "moved": False,
+            "armour": 0,
+            "x": x,
+        }
+
+    # -- the Reveal Step [306] ----------------------------------------------------------
+
+    def _reveal(self, s: State, iid: int, events: list[Event], rule: str) -> None:
+        """Turn a hidden card face up [306.2, 415.2]; a revealed flyer or terrain goes to
+        the Additional Zone (306.3, 211.2)."""
+        q = s["pieces"][str(iid)]
+        if not q["hidden"]:
+            return
+        q["hidden"] = False
+        card = self.card(s, iid)
+        event = {
+            "type": "reveal",
+            "card": iid,
+            "id": card.id,
+            "seat": q["owner"],
+            "cell": _name(q["cell"]),
+            "rule": rule,
+        }
+        if card.cost_x:
+            event["x"] = q["x"]
+        events.append(event)
+        if s["phase"] in BATTLE_PHASES:
+            self._to_additional_zone(s, iid, events)
+
+    def _to_additional_zone(self, s: State, iid: int, events: list[Event]) -> None:
+        q = s["pieces"][str(iid)]
+        card = self.card(s, iid)
+        if q["cell"] is not None and (card.is_flyer or card.type == "terrain"):
+            events.append(
+                {
+                    "type": "additional_zone",
+                    "card": iid,
+                    "seat": q["owner"],
+                    "from": _name(q["cell"]),
+                }
+            )
+            q["cell"] = None
+
+    def _may_stay_hidden(self, s: State) -> list[int]:
+        """306.2(2), D-22: the second player's hidden cards of their third row, save
+        symbiotes, equipment, parasites and X-cost cards (always revealed)."""
+        second = 1 - s["first"]
+        out = []
+        for iid in self._pieces_of(s, second):
+            q = s["pieces"][str(iid)]
+            card = self.card(s, iid)
+            if (
+                q["hidden"]
+                and iid not in s["keep_hidden"]
+                and q["cell"] is not None
+                and board.is_third_row(tuple(q["cell"]), board.SECOND)
+                and card.type != "equipment"
+                and card.subtype not in ("symbiote", "parasite")
+                and not card.cost_x
+            ):
+                out.append(iid)
+        return sorted(out)
+
+    def _start_reveal(self, s: State, events: list[Event]) -> None:
+        first = s["first"]
+        for seat in (first, 1 - first):  # 306.2(1): X costs first
+            for iid in sorted(self._pieces_of(s, seat)):
+                if self.card(s, iid).cost_x:
+                    self._reveal(s, iid, events, "306.2")
+        for iid in sorted(self._pieces_of(s, first)):  # 306.2(2): the first player's
+            self._reveal(s, iid, events, "306.2")
+        if self._may_stay_hidden(s):
+            s["phase"] = "reveal"
+        else:
+            self._finish_reveal(s, events)
+
+    def _do_keep_hidden(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        iid = self._iid(action)
+        if iid not in self._may_stay_hidden(s):
+            raise _err(
+                "306.2",
+                "Only hidden cards of your third row may stay hidden, never symbiotes, "
+                "equipment, parasites or X-cost cards.",
+            )
+        s["keep_hidden"].append(iid)
+        events.append(
+            {"type": "keep_hidden", "seat": seat, "cell": _name(s["pieces"][str(iid)]["cell"])}
+        )
+
+    def _do_reveal_done(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        self._finish_reveal(s, events)
+
+    def _finish_reveal(self, s: State, events: list[Event]) -> None:
+        first = s["first"]
+        for iid in sorted(self._pieces_of(s, 1 - first)):
+            if iid not in s["keep_hidden"]:
+                self._reveal(s, iid, events, "306.2")
+        for seat in (first, 1 - first):  # 306.3
+            for iid in sorted(self._pieces_of(s, seat)):
+                if not s["pieces"][str(iid)]["hidden"]:
+                    self._to_additional_zone(s, iid, events)
+        s["phase"] = "host"
+        if recruit.next_assignment(self._host_pieces(s), first_player=first) is None:
+            self._start_battle(s, events)
+
+    def _host_pieces(self, s: State) -> dict[str, recruit.Piece]:
+        return {
+            k: recruit.Piece(
+                self.card(s, int(k)),
+                q["owner"],
+                _name(q["cell"]),
+                q["hidden"],
+                None if q["host"] is None else str(q["host"]),
+            )
+            for k, q in s["pieces"].items()
+        }
+
+    def _host_actions(self, s: State, seat: int) -> list[Action]:
+        pieces = self._host_pieces(s)
+        key = recruit.next_assignment(pieces, first_player=s["first"])
+        if key is None or pieces[key].owner != seat:
+            return []
+        kind = pieces[key].kind
+        out = []
+        for k in sorted(pieces, key=int):
+            if pieces[k].owner == seat and pieces[k].kind == kind and pieces[k].host is None:
+                for h in recruit.legal_hosts(pieces, k, first_player=s["first"]):
+                    out.append({"type": "host", "card": int(k), "host": int(h)})
+        return out
+
+    def _refuse_skip(self, s: State, seat: int) -> None:
+        pieces = self._host_pieces(s)
+        key = recruit.next_assignment(pieces, first_player=s["first"])
+        if key is not None:
+            recruit.check_skip(pieces, key, first_player=s["first"])  # 306.7
+
+    def _do_host(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        iid, host = self._iid(action), self._iid(action, "host")
+        pieces = self._host_pieces(s)
+        if str(iid) not in pieces or pieces[str(iid)].owner != seat:
+            raise _err("306.4", "Assign a host to one of your own cards.")
+        after = recruit.assign_host(pieces, str(iid), str(host), first_player=s["first"])
+        del after
+        q = s["pieces"][str(iid)]
+        events.append(
+            {
+                "type": "host",
+                "card": iid,
+                "host": host,
+                "from": _name(q["cell"]),
+                "cell": _name(s["pieces"][str(host)]["cell"]),
+            }
+        )
+        q["host"] = host
+        q["cell"] = list(s["pieces"][str(host)]["cell"])
+        if recruit.next_assignment(self._host_pieces(s), first_player=s["first"]) is None:
+            self._start_battle(s, events)
+
+    # -- Start of Battle [307-308] ------------------------------------------------------
+
+    def _start_battle(self, s: State, events: list[Event]) -> None:
+        for key in recruit.unhosted(self._host_pieces(s)):  # 307.1
+            self._destroy(s, int(key), events, "307.1")
+        # 307.2-308.3: no start-of-battle trigger or Vanguard is interpreted: both pass.
+        s["phase"] = "main"
+        s["turn"] = 0
+        self._begin_turn(s, s["first"], events)
+
+    # -- turns [309-313] ----------------------------------------------------------------
+
+    def _begin_turn(self, s: State, seat: int, events: list[Event]) -> None:
+        s["turn"] += 1
+        s["round"] = s["turn"]
+        s["active"] = seat
+        s["phase"] = "main"
+        for q in s["pieces"].values():
+            q["armour"] = 0  # Armour: "during each player's turn"
+            if q["owner"] == seat:  # 311.1-311.2
+                q["closed"] = False
+                q["marks"] = 0
+                q["acted"] = False
+                q["moved"] = False
+        s["priority"] = stack.new_priority(seat)
+        events.append({"type": "turn", "turn": s["turn"], "active": seat})
+
+    def _end_turn(self, s: State, events: list[Event]) -> None:
+        """313.2: the turn ends; D-22: the second player's hidden cards are revealed at the
+        end of the first player's first turn; incorporeal creatures sharing a cell die."""
+        if s["turn"] == 1 and self.cfg(s).reveal_hidden_row_after_first_turn:
+            for iid in sorted(self._pieces_of(s, 1 - s["first"])):
+                if s["pieces"][str(iid)]["hidden"]:
+                    self._reveal(s, iid, events, "306.2")
+        for key in sorted(s["pieces"], key=int):
+            q = s["pieces"].get(key)
+            if q is None or q["cell"] is None or q["host"] is not None:
+                continue
+            if self.card(s, int(key)).has("incorporeal"):
+                others = [o for o in self._occupants(s, q["cell"]) if o != int(key)]
+                if others:
+                    self._destroy(s, int(key), events, "С: Бестелесность")
+        if s["turn"] >= s["config"]["turn_limit"]:
+            self._finish(s, events, winners=[], draw=True, reason="turn_limit")
+            return
+        self._begin_turn(s, 1 - s["active"], events)
+
+    def _battle_actions(self, s: State, seat: int) -> list[Action]:
+        out: list[Action] = [{"type": "pass"}]
+        if s["phase"] != "main":
+            return out
+        st = s["stack"]
+        if not st:
+            if seat != s["active"]:
+                return out
+            for iid in sorted(self._pieces_of(s, seat)):
+                q = s["pieces"][str(iid)]
+                if self._mover_problem(s, seat, iid) is None:
+                    for cell in board.orthogonal_neighbours(tuple(q["cell"])):
+                        if self._move_problem(s, seat, iid, cell) is None:
+                            out.append({"type": "move", "card": iid, "cell": board.cell_name(cell)})
+                if self._striker_problem(s, seat, iid) is None:
+                    for target in self._strike_targets(s, iid):
+                        tq = s["pieces"][str(target)]
+                        if tq["hidden"]:
+                            out.append({"type": "strike", "card": iid, "cell": _name(tq["cell"])})
+                        else:
+                            out.append({"type": "strike", "card": iid, "target": target})
+            return out
+        top = st[-1]
+        chain = s["chains"].get(str(top["chain"]))
+        if top["kind"] == "target" and chain is not None and chain.get("strike"):
+            for iid in sorted(self._pieces_of(s, seat)):
+                if self._defender_problem(s, seat, chain, iid) is None:
+                    out.append({"type": "defender", "card": iid})
+        weakening = top["kind"] == "calculation" and chain is not None
+        if weakening and self._weaken_problem(s, seat, chain) is None:
+            out.append({"type": "weaken"})
+        return out
+
+    # -- moves [203] --------------------------------------------------------------------
+
+    def _mover_problem(self, s: State, seat: int, iid: int) -> IllegalAction | None:
+        q = s["pieces"].get(str(iid))
+        if q is None or q["owner"] != seat:
+            return _err("203.1", "Move one of your own cards on the Battlefield.")
+        if s["phase"] != "main" or s["active"] != seat:
+            return _err("203.5", "No moving in the opponent's turn.")
+        if s["stack"]:
+            return _err("203.8", "Moving is not instant: the stack must be empty.")
+        card = self.card(s, iid)
+        if q["hidden"]:
+            return _err("D-21", "A hidden card may declare only instant abilities.")
+        if card.type != "creature" or card.subtype or q["cell"] is None or q["host"] is not None:
+            rule = "203.10" if card.is_flyer else "203.9"
+            return _err(rule, "Only a creature with no subtype on the Battlefield moves.")
+        if q["closed"]:
+            return _err("203.6", "A closed card cannot move.")
+        if q["acted"]:
+            return _err("Г: Действие карты", "A card that acted this turn cannot move.")
+        if q["marks"] >= card.movement:
+            return _err(
+                "203.4",
+                f"No movement left: {card.movement} movement, {q['marks']} markers.",
+            )
+        return None
+
+    def _move_problem(
+        self, s: State, seat: int, iid: int, cell: tuple[int, int]
+    ) -> IllegalAction | None:
+        problem = self._mover_problem(s, seat, iid)
+        if problem is not None:
+            return problem
+        q = s["pieces"][str(iid)]
+        if not board.on_board(cell) or not board.orthogonally_adjacent(tuple(q["cell"]), cell):
+            return _err("203.2", "A move is one step along a vertical or a horizontal.")
+        if self._occupants(s, cell) and not self.card(s, iid).has("incorporeal"):
+            return _err("Г: Занятая клетка", f"{board.cell_name(cell)} is occupied.")
+        return None
+
+    def _do_move(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        iid = self._iid(action)
+        name = action.get("cell")
+        try:
+            cell = board.parse_cell(name) if type(name) is str else None
+        except ValueError:
+            cell = None
+        if cell is None:
+            raise _err("207.5", 'Name the cell with "cell", e.g. "B2".')
+        problem = self._move_problem(s, seat, iid, cell)
+        if problem is not None:
+            raise problem
+        q = s["pieces"][str(iid)]
+        old = _name(q["cell"])
+        q["marks"] += 1  # 203.3
+        q["moved"] = True  # 203.11
+        q["cell"] = list(cell)
+        for other in s["pieces"].values():  # 210.8, 214.9: hosted cards move along
+            if other["host"] == iid:
+                other["cell"] = list(cell)
+        events.append({"type": "move", "card": iid, "from": old, "to": board.cell_name(cell)})
+        s["priority"] = stack.after_declare_or_execute(s["active"])
+
+    # -- strikes [205, 216] -------------------------------------------------------------
+
+    def _striker_problem(self, s: State, seat: int, iid: int) -> IllegalAction | None:
+        q = s["pieces"].get(str(iid))
+        if q is None or q["owner"] != seat:
+            return _err("205.2", "Strike with one of your own cards in play.")
+        if s["phase"] != "main" or s["active"] != seat:
+            return _err("205.2а", "A simple strike only in your own turn, as the active player.")
+        if s["stack"]:
+            return _err("205.2а", "A simple strike needs an empty stack.")
+        card = self.card(s, iid)
+        if q["hidden"]:
+            return _err("D-21", "A hidden card may declare only instant abilities.")
+        if card.type != "creature":
+            return _err("209.2", "Only creatures make simple strikes.")
+        if q["closed"]:
+            return _err("209.3", "A closed creature cannot strike.")
+        if q["acted"]:
+            return _err("Г: Действие карты", "This card has acted this turn.")
+        if q["moved"]:
+            return _err("203.11", "A card that moved this turn cannot take closing actions.")
+        return None
+
+    def _adjacent(self, s: State, a: int, b: int) -> bool:
+        """Card adjacency: cells a king's move apart (207.7), hosted cards sharing their
+        host's (210.9, 210.9а); flyers are adjacent to nothing (211.4)."""
+        qa, qb = s["pieces"][str(a)], s["pieces"][str(b)]
+        if qa["cell"] is None or qb["cell"] is None:
+            return False
+        if (self.card(s, a).is_flyer and not qa["hidden"]) or (
+            self.card(s, b).is_flyer and not qb["hidden"]
+        ):
+            return False  # a hidden card is only a card on its cell (415.3)
+        if qa["cell"] == qb["cell"]:
+            return qa["host"] == b or qb["host"] == a
+        (ax, ay), (bx, by) = qa["cell"], qb["cell"]
+        return max(abs(ax - bx), abs(ay - by)) == 1  # board.adjacent, inlined
+
+    def _target_problem(self, s: State, source: int, target: int) -> IllegalAction | None:
+        tq = s["pieces"].get(str(target))
+        sq = s["pieces"][str(source)]
+        if tq is None or tq["owner"] == sq["owner"]:
+            return _err("205.2", "Strike an enemy card in play.")
+        src, tgt = self.card(s, source), self.card(s, target)
+        if src.is_flyer:  # 211.5
+            if tgt.has("cache") and not tq["hidden"]:
+                return _err("С: Схрон", "A card with Cache cannot be the target of a flyer.")
+            return None
+        if not tq["hidden"] and tgt.is_flyer:
+            return _err("211.8", "A non-flying creature cannot strike a flyer.")
+        if not self._adjacent(s, source, target):
+            return _err("205.2", "A simple strike hits an adjacent card.")
+        return None
+
+    def _strike_targets(self, s: State, source: int) -> list[int]:
+        owner = s["pieces"][str(source)]["owner"]
+        return [
+            t
+            for t in sorted(self._pieces_of(s, 1 - owner))
+            if self._target_problem(s, source, t) is None
+        ]
+
+    def _do_strike(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        iid = self._iid(action)
+        problem = self._striker_problem(s, seat, iid)
+        if problem is not None:
+            raise problem
+        if "cell" in action:  # a hidden target, named by its cell
+            name = action.get("cell")
+            try:
+                cell = list(board.parse_cell(name)) if type(name) is str else None
+            except ValueError:
+                cell = None
+            hidden = [
+                int(k)
+                for k, q in s["pieces"].items()
+                if cell is not None and q["cell"] == cell and q["hidden"]
+            ]
+            if not hidden:
+                raise _err("205.2", "No hidden card there.")
+            target = hidden[0]
+        else:
+            target = self._iid(action, "target")
+            tq = s["pieces"].get(str(target))
+            if tq is not None and tq["hidden"]:
+                raise _err("205.2", "Name a hidden target by its cell.")
+        problem = self._target_problem(s, iid, target)
+        if problem is not None:
+            raise problem
+        n = s["next_chain"]
+        s["next_chain"] += 1
+        chain = {
+            "strike": True,
+            "controller": seat,
+            "source": iid,
+            "initial": target,
+            "target": target,
+            "defender": None,
+            "redirected": False,
+            "fight": False,
+            "rolls": None,
+            "final": None,
+            "weakened": False,
+            "blocked": False,
+        }
+        s["chains"][str(n)] = chain
+        s["stack"] = stack.push_chain(s["stack"], n)  # 216.1а: nine objects
+        events.append({"type": "strike", "chain": n, "card": iid, "target": target})
+        if s["pieces"][str(target)]["hidden"]:  # 415.2, D-20: revealed on becoming a target
+            self._reveal(s, target, events, "415.2")
+            if self._target_problem(s, iid, target) is not None:  # 415.4: blocked
+                chain["blocked"] = True
+                s["stack"] = stack.remove_chain(s["stack"], n, keep_payment=True)
+                s["stack"].append({"chain": n, "kind": "end", "seen": False})
+                s["stack"][-1], s["stack"][-2] = s["stack"][-2], s["stack"][-1]
+                events.append({"type": "blocked", "chain": n, "rule": "415.4"})
+        s["priority"] = stack.after_declare_or_execute(s["active"])
+
+    def _defender_problem(self, s: State, seat: int, chain: dict, iid: int) -> IllegalAction | None:
+        st = s["stack"]
+        if not st or st[-1]["kind"] != "target" or not chain.get("strike"):
+            return _err("216.3", "A defender is assigned while a strike's Target object is on top.")
+        if seat == s["active"]:
+            return _err("205.3в", "Only the non-active player assigns a defender.")
+        if chain["redirected"]:
+            return _err("412.5", "This strike has already been redirected.")
+        src = self.card(s, chain["source"])
+        if src.has("directed") or src.has("accuracy"):
+            rule = "С: Направленный удар" if src.has("directed") else "С: Точность"
+            return _err(rule, "No defender may be assigned against this strike.")
+        q = s["pieces"].get(str(iid))
+        if q is None or q["owner"] != seat:
+            return _err("205.3а", "The defender is one of your own creatures.")
+        if iid == chain["target"]:
+            return _err("205.3а", "The target cannot defend itself.")
+        card = self.card(s, iid)
+        if card.type != "creature" or q["hidden"]:
+            return _err("205.3а", "The defender is an open creature (hidden cards do not defend).")
+        if q["closed"]:
+            return _err("205.3а", "A closed creature cannot defend.")
+        source, target = chain["source"], chain["target"]
+        if str(source) not in s["pieces"] or str(target) not in s["pieces"]:
+            return _err("205.3а", "The strike has no source or target any more.")
+        src_flyer = src.is_flyer
+        tgt_flyer = self.card(s, target).is_flyer
+        if card.is_flyer:  # 211.6: a flyer defends against a flyer only
+            if not src_flyer:
+                return _err("211.6", "A flyer never defends against a non-flyer's attack.")
+            return None
+        if src_flyer:  # 211.6: a non-flyer adjacent to a Battlefield target may defend
+            if tgt_flyer or not self._adjacent(s, iid, target):
+                return _err("211.6", "The defender must stand next to the target.")
+            return None
+        if not (self._adjacent(s, iid, source) and self._adjacent(s, iid, target)):
+            return _err(
+                "205.3а", "The defender must be adjacent to both the source and the target."
+            )
+        return None
+
+    def _do_defender(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        iid = self._iid(action)
+        if not s["stack"]:
+            raise _err("216.3", "There is no strike to defend against.")
+        n = s["stack"][-1]["chain"]
+        chain = s["chains"].get(str(n))
+        if chain is None:
+            raise _err("216.3", "There is no strike to defend against.")
+        problem = self._defender_problem(s, seat, chain, iid)
+        if problem is not None:
+            raise problem
+        m = s["next_chain"]
+        s["next_chain"] += 1
+        s["chains"][str(m)] = {"redirect": n, "defender": iid, "controller": seat}
+        s["stack"] = [*s["stack"], *stack.chain_objects(m, kinds=stack.REDIRECTION_CHAIN)]
+        events.append({"type": "defender", "chain": n, "card": iid})
+        s["priority"] = stack.after_declare_or_execute(s["active"])
+
+    def _weaken_problem(self, s: State, seat: int, chain: dict) -> IllegalAction | None:
+        st = s["stack"]
+        if not st or st[-1]["kind"] != "calculation" or not chain.get("strike"):
+            return _err("216.7", "Weakening is chosen while the Calculation object is on top.")
+        if chain["weakened"]:
+            return _err("216.7", "Already weakened.")
+        if not chain["fight"] or chain["final"] is None:
+            return _err("216.7", "Only in a fight of two open creatures.")
+        a, r = chain["final"]
+        who = fight.weakener(a, r, self.cfg(s))
+        if who is None:
+            return _err("D-16", "No exchange to weaken here.")
+        party = chain["source"] if who == "attacker" else chain["target"]
+        if s["owner"][party] != seat:
+            return _err("216.7", "Only the player who rolled higher may weaken.")
+        return None
+
+    def _do_weaken(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        n = s["stack"][-1]["chain"] if s["stack"] else None
+        chain = s["chains"].get(str(n)) if n is not None else None
+        if chain is None:
+            raise _err("216.7", "Nothing to weaken.")
+        problem = self._weaken_problem(s, seat, chain)
+        if problem is not None:
+            raise problem
+        chain["weakened"] = True
+        events.append({"type": "weaken", "chain": n, "seat": seat})
+        s["priority"] = stack.after_declare_or_execute(s["active"])
+
+    # -- priority and execution [215] ---------------------------------------------------
+
+    def _do_pass(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        if s["stack"]:
+            s["stack"] = stack.mark_seen(s["stack"])
+        priority, outcome = stack.after_pass(s["priority"], s["stack"])
+        s["priority"] = priority
+        events.append({"type": "pass", "seat": seat})
+        if outcome == "execute":
+            obj, s["stack"] = stack.pop(s["stack"])
+            self._execute(s, obj, events)
+            s["priority"] = stack.after_declare_or_execute(s["active"])
+        elif outcome == "end":
+            if s["phase"] == "main":  # 312 -> 313
+                s["phase"] = "final"
+                s["priority"] = stack.new_priority(s["active"])
+                events.append({"type": "final_phase"})
+            else:
+                self._end_turn(s, events)
+
+    def _execute(self, s: State, obj: dict, events: list[Event]) -> None:
+        n = obj["chain"]
+        chain = s["chains"].get(str(n))
+        kind = obj["kind"]
+        if chain is None:
+            return
+        if "redirect" in chain:  # 412.4: a defender's Wounds object redirects
+            if kind == "wounds":
+                strike = s["chains"].get(str(chain["redirect"]))
+                d = chain["defender"]
+                if strike is not None and str(d) in s["pieces"]:
+                    strike["target"] = d
+                    strike["defender"] = d
+                    strike["redirected"] = True
+                    events.append({"type": "redirected", "chain": chain["redirect"], "target": d})
+            elif kind == "payment":
+                del s["chains"][str(n)]
+            return
+        source, target = chain["source"], chain["target"]
+        present = str(source) in s["pieces"] and str(target) in s["pieces"]
+        if kind in ("target", "roll", "result", "calculation", "defense", "wounds") and not present:
+            if kind == "target":  # 409, 423.1: illegal at execution, cancelled unpaid
+                s["stack"] = stack.remove_chain(s["stack"], n)
+                del s["chains"][str(n)]
+                events.append({"type": "cancelled", "chain": n, "rule": "423.1"})
+            return
+        if kind == "target":
+            self._reveal(s, target, events, "216.4")
+            if self._target_problem(s, source, target) is not None and not chain["redirected"]:
+                s["stack"] = stack.remove_chain(s["stack"], n)
+                del s["chains"][str(n)]
+                events.append({"type": "cancelled", "chain": n, "rule": "423.1"})
+                return
+            events.append({"type": "target", "chain": n, "attacker": source, "retaliator": target})
+        elif kind == "roll":
+            tq = s["pieces"][str(target)]
+            src, tgt = self.card(s, source), self.card(s, target)
+            chain["fight"] = fight.fights_back(
+                fight.MELEE,
+                attacker_open=not s["pieces"][str(source)]["closed"],
+                retaliator_open=not tq["closed"] and not tq["hidden"],
+                retaliator_fights=tgt.type == "creature" and not src.has("unanswerable"),
+            )
+            a = rng.randbelow(s["rng"], 6) + 1
+            r = rng.randbelow(s["rng"], 6) + 1 if chain["fight"] else None
+            chain["rolls"] = [a, r]
+            s["last_roll"] = {"chain": n, "rolls": [a, r]}
+            events.append({"type": "roll", "chain": n, "rolls": [a, r]})
+        elif kind == "result":
+            a, r = chain["rolls"]
+            src, tgt = self.card(s, source), self.card(s, target)
+            da = (src.ability_x("experience_attack") or 0) - (src.ability_x("clumsiness") or 0)
+            fa = fight.final_roll(a, (da,), open_fight=chain["fight"])
+            fr = None
+            if chain["fight"]:
+                dr = (tgt.ability_x("experience_defence") or 0) - (tgt.ability_x("clumsiness") or 0)
+                fr = fight.final_roll(r, (dr,), open_fight=True)
+            chain["final"] = [fa, fr]
+            events.append({"type": "result", "chain": n, "final": [fa, fr]})
+        elif kind == "calculation":
+            fa, fr = chain["final"]
+            src, tgt = self.card(s, source), self.card(s, target)
+            if chain["fight"]:
+                kinds = fight.strike_table(fa, fr)
+                if chain["weakened"]:
+                    kinds = fight.weaken(fa, fr, self.cfg(s))
+                row = fight.table_row(fa - fr)
+            else:
+                kinds = (fight.strength(fa), fight.MISS)
+                row = None
+            chain["kinds"] = list(kinds)
+            chain["deal"] = [
+                fight.strike_value(src.strike, kinds[0]),
+                fight.strike_value(tgt.strike, kinds[1]) if chain["fight"] else 0,
+            ]
+            s["last_fight"] = {
+                "chain": n,
+                "attacker": source,
+                "retaliator": target,
+                "rolls": [fa, fr],
+                "row": row,
+                "kinds": list(kinds),
+                "weakened": chain["weakened"],
+            }
+            events.append({"type": "calculation", **s["last_fight"]})
+        elif kind == "defense":
+            to_target, to_source = chain["deal"]
+            to_target = self._after_armour(s, target, to_target)
+            to_source = self._after_armour(s, source, to_source)
+            chain["deal"] = [to_target, to_source]
+        elif kind == "wounds":  # D-15: both sides at once
+            to_target, to_source = chain["deal"]
+            hits = [(target, to_target), (source, to_source)]
+            for iid, amount in hits:
+                if amount > 0:
+                    s["pieces"][str(iid)]["wounds"] += amount
+                    events.append({"type": "wounds", "card": iid, "amount": amount, "chain": n})
+            for iid, amount in hits:
+                if amount > 0 and str(iid) in s["pieces"] and self.lives(s, iid) <= 0:
+                    self._destroy(s, iid, events, "402.3")
+        elif kind == "payment":
+            if str(source) in s["pieces"] and self.cfg(s).strike_closes_attacker:  # D-11
+                sq = s["pieces"][str(source)]
+                sq["closed"] = True
+                sq["acted"] = True
+            d = chain["defender"]
+            if d is not None and str(d) in s["pieces"]:  # 216.12а
+                s["pieces"][str(d)]["closed"] = True
+        elif kind == "end":  # 216.13
+            del s["chains"][str(n)]
+
+    def _after_armour(self, s: State, iid: int, amount: int) -> int:
+        card = self.card(s, iid)
+        if card.type in ("terrain", "equipment"):  # 212.1, 214.1: no wounds
+            return 0
+        armour = card.ability_x("armour")
+        if armour and amount > 0:
+            q = s["pieces"][str(iid)]
+            stopped = min(amount, max(0, armour - q["armour"]))
+            q["armour"] += stopped
+            return amount - stopped
+        return amount
+
+    def lives(self, s: State, iid: int) -> int:
+        """Current lives [204.6]: reserve minus wounds (no additional or negative lives yet)."""
+        return fight.current_lives(self.card(s, iid).lives, wounds=s["pieces"][str(iid)]["wounds"])
+
+    def _destroy(self, s: State, iid: int, events: list[Event], rule: str) -> None:
+        """The card goes to its owner's Graveyard, its hosted cards after it (210.6, 214.8)."""
+        q = s["pieces"].pop(str(iid), None)
+        if q is None:
+            return
+        s["players"][s["owner"][iid]]["grave"].append(iid)
+        events.append(
+            {
+                "type": "destroyed",
+                "card": iid,
+                "id": s["cards"][iid],
+                "seat": s["owner"][iid],
+                "rule": rule,
+            }
+        )
+        for key in sorted(s["pieces"], key=int):
+            other = s["pieces"].get(key)
+            if other is not None and other["host"] == iid:
+                self._destroy(s, int(key), events, "210.7")
+
+    # -- the end [102] ------------------------------------------------------------------
+
+    def _settle(self, s: State, events: list[Event]) -> None:
+        """After every action: the steps that run by themselves, then the base effect of
+        102.3а / 421.2 whenever someone gets priority with the stack empty (D-10)."""
+        if s["finished"]:
+            return
+        if s["phase"] == "place" and not any(p["recruit"] for p in s["players"]):
+            self._start_reveal(s, events)
+        if s["phase"] in BATTLE_PHASES and not s["stack"]:
+            self._check_creatures(s, events)
+
+    def _has_creatures(self, s: State, seat: int) -> bool:
+        return any(
+            q["owner"] == seat and self.card(s, int(k)).is_creature for k, q in s["pieces"].items()
+        )
+
+    def _check_creatures(self, s: State, events: list[Event]) -> None:
+        lost = [seat for seat in (0, 1) if not self._has_creatures(s, seat)]
+        if len(lost) == 2:
+            self._finish(s, events, winners=[], draw=True, reason="no_creatures")
+        elif lost:
+            self._finish(s, events, winners=[1 - lost[0]], draw=False, reason="no_creatures")
+
+    def _finish(
+        self, s: State, events: list[Event], *, winners: list[int], draw: bool, reason: str
+    ) -> None:
+        s["finished"] = True
+        s["winners"] = winners
+        s["draw"] = draw
+        s["phase"] = "over"
+        s["priority"] = None
+        events.append({"type": "game_over", "winners": winners, "draw": draw, "reason": reason})
+
+    def leave(self, state: State, player: int, reason: str) -> tuple[State, list[Event]]:
+        """102.3б: conceding (or running out of time) loses at once; the opponent wins."""
+        if state["finished"]:
+            raise IllegalAction("The game is over.", "102.1")
+        if type(player) is not int or player not in (0, 1):
+            raise IllegalAction("There is no such player in this game.")
+        if reason not in LEAVE_REASONS:
+            raise IllegalAction(f"A player leaves by {' or '.join(LEAVE_REASONS)}.")
+        s = _copy(state)
+        s["out"] = [player]
+        events: list[Event] = [{"type": "left", "seat": player, "reason": reason}]
+        self._finish(s, events, winners=[1 - player], draw=False, reason=reason)
+        s["log"] += 1
+        return s, events
+
+    def result(self, state: State) -> GameResult:
+        if not state["finished"]:
+            return GameResult(finished=False)
+        return GameResult(
+            finished=True,
+            winners=tuple(state["winners"]),
+            draw=state["draw"],
+            eliminated=tuple(state["out"]),
+        )
+
+    # -- views --------------------------------------------------------------------------
+
+    def view(self, state: State, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (None: a spectator): their own Deal and Recruit zones
+        in full, the opponent's as counts; decks as counts; Graveyards and revealed cards
+        in full; a hidden card only as its owner and cell, save to its owner (206.5-206.7)."""
+        cards = state["cards"]
+        players = []
+        for seat, p in enumerate(state["players"]):
+            mine = seat == player
+            players.append(
+                {
+                    "seat": seat,
+                    "deck": len(p["deck"]),
+                    "deal": [{"card": i, "id": cards[i]} for i in p["deal"]]
+                    if mine
+                    else len(p["deal"]),
+                    "recruit": [{"card": i, "id": cards[i]} for i in p["recruit"]]
+                    if mine
+                    else len(p["recruit"]),
+                    "deal_count": len(p["deal"]),
+                    "recruit_count": len(p["recruit"]),
+                    "grave": [{"card": i, "id": cards[i]} for i in p["grave"]],
+                    "gold": p["gold"] if mine or state["phase"] not in ("recruit",) else None,
+                    "silver": p["silver"] if mine or state["phase"] not in ("recruit",) else None,
+                    "kept": p["kept"],
+                    "redeals": p["redeals"],
+                    "recruit_done": p["done"],
+                }
+            )
+        pieces = []
+        for key in sorted(state["pieces"], key=int):
+            q = state["pieces"][key]
+            iid = int(key)
+            if q["hidden"] and q["owner"] != player:
+                pieces.append({"owner": q["owner"], "cell": _name(q["cell"]), "hidden": True})
+                continue
+            card = self.info[cards[iid]]
+            pieces.append(
+                {
+                    "card": iid,
+                    "id": cards[iid],
+                    "owner": q["owner"],
+                    "cell": _name(q["cell"]),
+                    "zone": "battlefield" if q["cell"] is not None else "additional",
+                    "hidden": q["hidden"],
+                    "closed": q["closed"],
+                    "marks": q["marks"],
+                    "wounds": q["wounds"],
+                    "lives": card.lives - q["wounds"],
+                    "host": q["host"],
+                    "x": q["x"] if not q["hidden"] or q["owner"] == player else None,
+                }
+            )
+        chains = {}
+        for n, chain in state["chains"].items():
+            if "redirect" in chain:
+                chains[n] = {"redirect": chain["redirect"], "defender": chain["defender"]}
+            else:
+                chains[n] = {
+                    k: chain.get(k)
+                    for k in (
+                        "source",
+                        "target",
+                        "initial",
+                        "defender",
+                        "rolls",
+                        "final",
+                        "kinds",
+                        "weakened",
+                    )
+                }
+        priority = state["priority"]
+        return {
+            "you": player,
+            "phase": state["phase"],
+            "first": state["first"],
+            "chooser": state["chooser"],
+            "order_rolls": [r[:] for r in state["order_rolls"]],
+            "active": state["active"],
+            "turn": state["turn"],
+            "turn_limit": state["config"]["turn_limit"],
+            "to_act": list(self.to_act(state)),
+            "priority": None if priority is None else priority["holder"],
+            "stack": [{"chain": o["chain"], "kind": o["kind"]} for o in state["stack"]],
+            "chains": chains,
+            "last_roll": _clone(state["last_roll"]),
+            "last_fight": _clone(state["last_fight"]),
+            "players": players,
+            "pieces": pieces,
+            "finished": state["finished"],
+            "winners": state["winners"][:],
+            "draw": state["draw"],
+        }
+
+
+_PHASE_RULE = {
+    "first": "302.2",
+    "deal": "302.4",
+    "recruit": "304.2",
+    "place": "305.1",
+    "reveal": "306.2",
+    "host": "306.7",
+    "main": "312",
+    "final": "313",
+    "over": "102.1",
+}
+
+SYSTEM = Berserk()
