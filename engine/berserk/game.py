@@ -1293,6 +1293,13 @@ class Berserk:
         s["log"] += 1
         return s, events
 
+    def next_game_config(self, config: Mapping[str, Any], result: GameResult) -> dict[str, Any]:
+        """The next game of a match [302.2]: its winner chooses who goes first; after a
+        drawn game the die decides again."""
+        out = dict(config)
+        out["chooser"] = result.winners[0] if len(result.winners) == 1 else None
+        return out
+
     def result(self, state: State) -> GameResult:
         if not state["finished"]:
             return GameResult(finished=False)

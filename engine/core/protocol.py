@@ -15,6 +15,10 @@ A game is a deterministic state machine over plain data:
   game goes on without them: each system by its own rules («Восхождение» 1.3.7-1.3.9:
   the player is eliminated, and wins for nobody; a two-sided game ends).
 
+Optional: ``next_game_config(config, result) -> config``, the config the next game of a
+match starts from, given the last game's config and result (e.g. Berserk 302.2: the
+winner chooses who goes first). Without it a match's games share game 1's config.
+
 The action log records a departure as ``{"type": LEAVE, "reason": ...}``, an action no
 player can send (``apply`` refuses it), so that ``replay`` rebuilds the state exactly.
 

@@ -20,6 +20,7 @@ from engine.core.protocol import GameResult, GameSystem, leave_action
 from play import rows
 from play.models import ActionLog, GameSession, SessionSeat
 from play.services.clocks import after_change, run_clocks
+from play.services.engines import engine_of
 from play.services.payloads import push_on_commit
 from play.services.sessions import lock_session, session_seats
 from play.services.starting import create_match_game
@@ -167,11 +168,15 @@ def _record_in_match(
     if match.status == Match.Status.FINAL:
         return
     banks = {s.match_seat_id: s.time_left for s in seats if s.match_seat_id}
+    config = dict(session.config)
+    follow = getattr(engine_of(session.system), "next_game_config", None)
+    if callable(follow):  # the game's own rule for the next game of a match
+        config = dict(follow(config, result))
     create_match_game(
         match,
         session.game_number + 1,
         time_bank=session.time_bank,
-        config=dict(session.config),
+        config=config,
         banks=banks,
     )
 

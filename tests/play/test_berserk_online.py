@@ -89,3 +89,45 @@ def test_an_online_berserk_event_is_played_by_bots_to_the_end(
         assert all(m.result_source == Match.Source.ENGINE for m in rnd.matches.all())
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
+
+
+def test_the_winner_of_a_game_chooses_who_goes_first_in_the_next(
+    alice, make_user, django_capture_on_commit_callbacks
+):
+    """302.2: in a match the previous game's winner chooses; the play app asks the engine
+    (``next_game_config``) what the next game starts from."""
+    event = create_event(
+        alice,
+        name="Berserk Bo3",
+        game_system="berserk",
+        format="constructed",
+        swiss_rounds=1,
+        best_of=3,
+        play_online=True,
+    )
+    for n in range(2):
+        bot = make_user(f"bo3-bot{n}")
+        reg = register(event, user=bot, display_name=f"Bot {n}", is_bot=True)
+        submit_decklist(bot, reg, STARTERS[n].text)
+    event = start_event(alice, event)
+    with django_capture_on_commit_callbacks(execute=False):
+        rnd = publish_round(alice, pair_next_round(alice, event))
+    assert tasks.start_round_games.apply(args=(rnd.pk,)).get() == 1
+    first = GameSession.objects.get(match__round=rnd)
+    assert first.config.get("chooser") is None  # game 1: the die decides
+    with django_capture_on_commit_callbacks(execute=False):
+        first = play_out(first)
+    winners = first.result["winners"]
+    second = GameSession.objects.get(match__round=rnd, game_number=2)  # bo3: never over in 1
+    expected = winners[0] if len(winners) == 1 else None
+    assert second.config["chooser"] == expected
+    if expected is not None:
+        assert SYSTEM.to_act(second.state) == (expected,)
+        assert {a["type"] for a in SYSTEM.legal_actions(second.state, expected)} == {"choose_first"}
+    assert SYSTEM.next_game_config({"chooser": 1}, first_draw())["chooser"] is None
+
+
+def first_draw():
+    from engine.core.protocol import GameResult
+
+    return GameResult(True, draw=True)
