@@ -44,6 +44,8 @@ def _value(card: Card) -> float:
         score += 1.0
     if card.has("armour"):
         score += card.ability_x("armour") or 0
+    for ranged in ("shot", "throw", "discharge"):
+        score += 1.5 * (card.ability_x(ranged) or 0)
     return score
 
 
@@ -119,6 +121,9 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
             if target["lives"] <= hit < d["lives"] and _worth(info, d) <= _worth(info, target) * 2:
                 return best
         return {"type": "pass"}
+    reveals = [a for a in actions if a["type"] == "reveal"]
+    if reveals and not view["stack"] and view["active"] == seat:
+        return reveals[0]  # a Stealth card hidden does nothing (D-21)
     strikes = [a for a in actions if a["type"] == "strike"]
     best, best_score = None, 0.2
     for a in strikes:
@@ -138,6 +143,25 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
             fights = theirs.type == "creature" and not target["closed"]
             if fights and theirs.strike[1] >= me["lives"]:
                 score -= 0.6
+            score += 0.05 * _worth(info, target)
+        if score > best_score:
+            best, best_score = a, score
+    for a in actions:
+        if a["type"] != "ability":
+            continue
+        me = pieces[a["card"]]
+        mine = info[me["id"]]
+        target = pieces.get(a.get("target"))
+        x = mine.ability_x(a["ability"]) or 0
+        if a["ability"] == "heal":
+            score = 0.3 * min(x, target["wounds"]) if target and target["owner"] == seat else -1
+        elif a["ability"] == "finishing":
+            score = 2.0 if target is None or target["owner"] != seat else -1
+        elif target is None:
+            score = 0.4
+        else:
+            score = min(x, target["lives"]) / max(1, target["lives"])
+            score += 1.0 if x >= target["lives"] else 0.0
             score += 0.05 * _worth(info, target)
         if score > best_score:
             best, best_score = a, score

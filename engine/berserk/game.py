@@ -29,36 +29,70 @@ digest's decisions (``../shared/rules/berserk.md`` §15), each a ``Config`` sett
   symbiotes, then parasites, each time the first player's first; mandatory while possible
   (306.4-306.8), so the step offers no way to skip.
 * Start of Battle [307]: unhosted equipment, symbiotes and parasites die (307.1). No
-  "в начале боя" trigger and no Vanguard is interpreted yet, so the Start of Battle's
-  priority passes and the Vanguard Step pass at once; the no-creatures loss is checked
-  from here on (D-10).
+  "в начале боя" trigger is interpreted yet, so its priority passes at once.
+* Vanguard Step [308, D-30]: the first player, then the second, may ``strike`` with each
+  open Vanguard creature an adjacent enemy card (or ``pass``, after which that player
+  declares nothing more); the strike executes at once with no stack, as with Unanswerable
+  Strike (one die), and closes the striker (``Config.vanguard_closes``); a player with no
+  such strike passes at once. The no-creatures loss is checked from here on (D-10).
 
 **Turns** [309-313]: Turn Start opens the active player's closed cards and clears their
-movement markers (311.1-311.2). Main Phase with priority (``engine.berserk.stack``): with an
-empty stack the active player may ``move`` (203), ``strike`` (205.2) or ``pass``. A strike
+movement markers (311.1-311.2), then Regeneration, Poison and Fading fire (311.4). Main Phase with priority (``engine.berserk.stack``): with an
+empty stack the active player may ``move`` (203), ``strike`` (205.2), use a playable
+``ability`` (below) or ``pass``; a Stealth card's owner may ``reveal`` it. A strike
 pushes a full chain of nine objects (216.1а); each object is a priority window of two
 passes: while the Target object is on top the non-active player may assign a
 ``defender`` (205.3, a redirection of two objects, 412.4); the higher roller may
 ``weaken`` while the Calculation object is on top (216.7, D-16). Executing: Target (reveals
 a hidden target, 415.2: hidden targets are revealed at declaration, D-20), Roll (both
 roll in a fight of two open creatures, else the attacker alone: 205.4-205.6), Result,
-Calculation (``engine.berserk.fight``), Defense (Armour), Wounds (both sides at once,
+Calculation (``engine.berserk.fight``; value modifiers), Defense (Armour), Wounds (both sides at once,
 D-15; a card at 0 lives or below goes to its owner's Graveyard, hosted cards after their
 host: 210.6, 214.8 — destruction executes at once, not as a stacked trigger, 402.3а),
 Payment (closes the attacker, D-11, and the defender, 216.12а), End. A double pass on an
 empty stack ends the Main Phase; one in the Final Phase hands the turn over (313.2).
 
-Named abilities interpreted: Armour X (the first X wounds of non-magical attacks each
-turn), Directed Strike and Accuracy (no defender), Unanswerable Strike (the target does
-not fight back), Flight (Additional Zone, adjacent to nothing, strikes anything, cannot be
-struck by non-flyers: 211.4-211.8; the 211.9 "slow action" is not modelled), Cache (no
-flyer may target it), Incorporeal (moves onto occupied cells; dies at the handover of the
-turn if it shares a cell with a card that is not its own symbiote or parasite; the
-"does anything else" death is not modelled), Experience in Attack / Defence and
-Clumsiness (die modifiers). Not interpreted: every other named ability (shots, throws,
-discharges, Vampirism, Fear, Poison, Regeneration, Stealth, Vanguard, ...) and every
-scripted card text; no playable or triggered ability is ever offered. Blocked moves (203.3)
-cannot happen, as nothing blocks a move yet.
+Playable abilities [404.7] (``ability`` {ability, card, target | cell}: non-instant and
+closing like the simple strike, D-11: the active player's open revealed card that has
+neither acted nor moved, Main Phase, empty stack; a hidden target is named by its cell and
+revealed, 415.2-415.4): **Shot X / Throw X / Discharge X** (ranged attacks, 401.3-401.5:
+an enemy card anywhere, flyers in the Additional Zone included, or within Range X king
+moves if the card has Range; a full chain of nine objects, no defender, only the attacker
+rolls and the strength comes from one die, 205.4, D-17; attack for X, 205.7а); **Heal X**
+(six objects, no dice, 216.1б: a wounded non-incorporeal creature loses up to X wounds,
+416.2); **Finishing X** (six objects: destroys an adjacent non-incorporeal creature with X
+or fewer current lives, re-checked at the Wounds object). **Stealth** (``reveal`` {card},
+415.5: no stack; the engine always keeps Stealth cards hidden at the Reveal Step, 415.2б,
+and D-22 does not reveal them).
+
+Static and triggered abilities: Armour X (the first X wounds of non-magical attacks each
+turn: not discharges), Directed Strike and Accuracy (no defender), Unanswerable Strike (the
+target does not fight back), Flight (Additional Zone, adjacent to nothing, strikes
+anything, cannot be struck by non-flyers: 211.4-211.8; the 211.9 "slow action" is not
+modelled), Cache (no flyer may target it), Incorporeal (moves onto occupied cells; dies at
+the handover of the turn if it shares a cell with a card that is not its own symbiote or
+parasite; the "does anything else" death is not modelled), Vanguard (above). Die
+modifiers: Experience in Attack / Defence / Shooting / Throwing / Discharge, Clumsiness,
+Blessing / Curse (+1 / -1 to all the card's rolls). Value modifiers [216.8]: Vulnerability
+(+1 to every attack on it; Vulnerability to magic / discharges: to discharges) and Wrath
+(+1 to a simple strike on a card wounded by an attack this turn). Protection from shots /
+throws / magic (411.1, 411.4: magic covers discharges): the card is no target of them
+(a hidden one revealed as such blocks the attack, 415.4). Fear X (when the Target object of
+an attack on it executes, the attacker wounds itself for X unless it has Fear). Vampirism
+(after its simple strike's wounds on a non-incorporeal creature, when attacking or
+striking back: heals them, the excess as additional lives, 204.2). At the active player's
+Turn Start [311.4, D-27], for each of their cards open then: Regeneration X (creatures:
+heal X), then Poison X (creatures; lost by incorporeal ones and Protection from poison) and
+Fading X (any card that takes wounds): the card wounds itself for X ("ранится"; a hidden
+one is revealed, 415.2). Poison is the poisoned card's own ability (С: Отравление: the
+creature that has it is the poisoned one); nothing applies it to another card yet.
+
+Not interpreted: Steadfastness and Thick Skin (nothing interpreted is what they stop: Fear,
+Poison and Fading are self-wounding, no "при атаке" ability of an attacker is
+interpreted), Formation, Jump, Teleport, Manoeuvre, Strike Through a Row, Plague,
+Corpse-eating, Thirst, Concentration, Incarnation, Gift of Life, Unity, Summon,
+Resurrection, Redistribution, Meditation, and every scripted card text. Blocked moves
+(203.3) cannot happen, as nothing blocks a move yet.
 
 **End** [102]: a player who controls no creature (Battlefield + Additional Zone, hidden ones
 included, true types) loses when anyone gets priority with the stack empty, from the Start
@@ -67,7 +101,8 @@ of Battle (D-10); both at once is a draw (102.4). ``leave`` loses at once. ``tur
 
 State: plain JSON data. Cards are numbered ``0..n-1`` (``cards[iid]`` the card id,
 ``owner[iid]``); every card is in exactly one of a player's ``deck``, ``deal``,
-``recruit``, ``grave`` or ``pieces`` (the cards in play, keyed by ``str(iid)``).
+``recruit``, ``grave`` or ``pieces`` (the cards in play, keyed by ``str(iid)``; a piece's
+``extra`` is its additional lives, ``hurt`` the turn it last took wounds from an attack).
 """
 
 from __future__ import annotations
@@ -88,7 +123,28 @@ _CONFIGS: dict[str, Config] = {}
 GAME_KEYS = ("turn_limit", "chooser")  # the game's own settings, beside ``Config``'s
 DEFAULT_TURN_LIMIT = 60
 DECK_SIZE = 30
-BATTLE_PHASES = ("main", "final")
+BATTLE_PHASES = ("main", "final", "vanguard")  # from the Vanguard Step on (D-10, 306.3)
+# Ranged attacks [401.3-401.5, С: Выстрел / Метание / Разряд]: the ability -> the kinds a
+# Protection from which covers it (411.4: protection from magic covers discharges), and
+# its Experience (С: Опыт в Стрельбе / Метании / Разряде).
+RANGED = {
+    "shot": ("shots",),
+    "throw": ("throws",),
+    "discharge": ("discharges", "magic"),
+}
+EXPERIENCE = {
+    "shot": "experience_shooting",
+    "throw": "experience_throwing",
+    "discharge": "experience_discharge",
+}
+PLAYABLE = ("shot", "throw", "discharge", "heal", "finishing")  # declared with "ability"
+_RULE = {
+    "shot": "С: Выстрел",
+    "throw": "С: Метание",
+    "discharge": "С: Разряд",
+    "heal": "С: Излечение",
+    "finishing": "С: Добивание",
+}
 
 
 def _clone(value: Any) -> Any:
@@ -125,8 +181,13 @@ def _copy(state: State) -> State:
     return out
 
 
+_CELL_NAMES = {
+    (x, y): board.cell_name((x, y)) for x in range(board.WIDTH) for y in range(board.HEIGHT)
+}
+
+
 def _name(cell: Sequence[int] | None) -> str | None:
-    return None if cell is None else board.cell_name((cell[0], cell[1]))
+    return None if cell is None else _CELL_NAMES[(cell[0], cell[1])]
 
 
 def _err(rule: str, message: str) -> IllegalAction:
@@ -154,6 +215,11 @@ def random_deck(db: CardDB, rng_state: list[int], size: int = DECK_SIZE) -> list
     return deck
 
 
+def _blessed(card: Card) -> int:
+    """С: Благословление / Проклятье: +1 / -1 to all of the card's die rolls."""
+    return card.has("blessing") - card.has("curse")
+
+
 class Berserk:
     """The Berserk GameSystem (two players). ``SYSTEM`` is the instance over set BK1."""
 
@@ -175,6 +241,8 @@ class Berserk:
             "pass": Berserk._do_pass,
             "move": Berserk._do_move,
             "strike": Berserk._do_strike,
+            "ability": Berserk._do_ability,
+            "reveal": Berserk._do_reveal,
             "defender": Berserk._do_defender,
             "weaken": Berserk._do_weaken,
         }
@@ -185,8 +253,9 @@ class Berserk:
             "place": ("place",),
             "reveal": ("keep_hidden", "reveal_done"),
             "host": ("host",),
-            "main": ("pass", "move", "strike", "defender", "weaken"),
-            "final": ("pass",),
+            "vanguard": ("strike", "pass"),
+            "main": ("pass", "move", "strike", "ability", "reveal", "defender", "weaken"),
+            "final": ("pass", "reveal"),
         }
 
     # -- helpers ------------------------------------------------------------------------
@@ -345,6 +414,8 @@ class Berserk:
         if phase == "host":
             key = recruit.next_assignment(self._host_pieces(state), first_player=first)
             return (state["pieces"][key]["owner"],) if key is not None else ()
+        if phase == "vanguard":
+            return (state["vanguard"],)
         return (state["priority"]["holder"],)
 
     # -- legal actions ------------------------------------------------------------------
@@ -400,6 +471,8 @@ class Berserk:
             return out
         if phase == "host":
             return self._host_actions(state, player)
+        if phase == "vanguard":
+            return self._vanguard_actions(state, player)
         return self._battle_actions(state, player)
 
     # -- apply --------------------------------------------------------------------------
@@ -573,6 +646,8 @@ class Berserk:
             "moved": False,
             "armour": 0,
             "x": x,
+            "extra": 0,  # additional lives [204.2]
+            "hurt": None,  # the turn it last took wounds from an attack (С: Гнев)
         }
 
     # -- the Reveal Step [306] ----------------------------------------------------------
@@ -613,6 +688,22 @@ class Berserk:
             )
             q["cell"] = None
 
+    def _stealthy(self, s: State, iid: int) -> bool:
+        """С: Скрытность, 415.2б: stays hidden at the Reveal Step (the engine always takes
+        that option, X-cost cards excepted: 306.2(1)); its owner reveals it at will."""
+        card = self.card(s, iid)
+        return card.has("stealth") and not card.cost_x
+
+    def _do_reveal(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        """С: Скрытность: the owner, holding priority, reveals a hidden Stealth card; a
+        playable ability that does not use the stack (415.5)."""
+        iid = self._iid(action)
+        q = s["pieces"].get(str(iid))
+        if q is None or q["owner"] != seat or not q["hidden"] or not self._stealthy(s, iid):
+            raise _err("415.5", "Only your own hidden Stealth card may be revealed at will.")
+        self._reveal(s, iid, events, "С: Скрытность")
+        s["priority"] = {"holder": seat, "passes": 0}
+
     def _may_stay_hidden(self, s: State) -> list[int]:
         """306.2(2), D-22: the second player's hidden cards of their third row, save
         symbiotes, equipment, parasites and X-cost cards (always revealed)."""
@@ -640,7 +731,8 @@ class Berserk:
                 if self.card(s, iid).cost_x:
                     self._reveal(s, iid, events, "306.2")
         for iid in sorted(self._pieces_of(s, first)):  # 306.2(2): the first player's
-            self._reveal(s, iid, events, "306.2")
+            if not self._stealthy(s, iid):
+                self._reveal(s, iid, events, "306.2")
         if self._may_stay_hidden(s):
             s["phase"] = "reveal"
         else:
@@ -665,7 +757,7 @@ class Berserk:
     def _finish_reveal(self, s: State, events: list[Event]) -> None:
         first = s["first"]
         for iid in sorted(self._pieces_of(s, 1 - first)):
-            if iid not in s["keep_hidden"]:
+            if iid not in s["keep_hidden"] and not self._stealthy(s, iid):
                 self._reveal(s, iid, events, "306.2")
         for seat in (first, 1 - first):  # 306.3
             for iid in sorted(self._pieces_of(s, seat)):
@@ -733,10 +825,107 @@ class Berserk:
     def _start_battle(self, s: State, events: list[Event]) -> None:
         for key in recruit.unhosted(self._host_pieces(s)):  # 307.1
             self._destroy(s, int(key), events, "307.1")
-        # 307.2-308.3: no start-of-battle trigger or Vanguard is interpreted: both pass.
-        s["phase"] = "main"
-        s["turn"] = 0
-        self._begin_turn(s, s["first"], events)
+        # 307.2-307.5: no start-of-battle trigger is interpreted: both pass.
+        s["phase"] = "vanguard"  # 308
+        s["vanguard"] = s["first"]
+        self._next_vanguard(s, events)
+
+    # -- the Vanguard Step [308, С: Авангард, D-30] -------------------------------------
+
+    def _vanguard_strikers(self, s: State, seat: int) -> list[int]:
+        out = []
+        for iid in sorted(self._pieces_of(s, seat)):
+            q = s["pieces"][str(iid)]
+            card = self.card(s, iid)
+            if (
+                card.has("vanguard")
+                and card.type == "creature"
+                and not (q["hidden"] or q["closed"] or q["acted"])
+                and q["cell"] is not None
+                and self._strike_targets(s, iid)
+            ):
+                out.append(iid)
+        return out
+
+    def _next_vanguard(self, s: State, events: list[Event]) -> None:
+        """308.1-308.3: the first player's Vanguard strikes, then the second's; a player
+        with none passes at once; then the Preliminary Phase ends and the first turn
+        begins."""
+        while s["vanguard"] is not None and not self._vanguard_strikers(s, s["vanguard"]):
+            s["vanguard"] = 1 - s["first"] if s["vanguard"] == s["first"] else None
+        if s["vanguard"] is None and not s["finished"]:
+            s.pop("vanguard", None)
+            s["phase"] = "main"
+            s["turn"] = 0
+            self._begin_turn(s, s["first"], events)
+
+    def _vanguard_actions(self, s: State, seat: int) -> list[Action]:
+        out: list[Action] = []
+        for iid in self._vanguard_strikers(s, seat):
+            for target in self._strike_targets(s, iid):
+                tq = s["pieces"][str(target)]
+                if tq["hidden"]:
+                    out.append({"type": "strike", "card": iid, "cell": _name(tq["cell"])})
+                else:
+                    out.append({"type": "strike", "card": iid, "target": target})
+        out.append({"type": "pass"})
+        return out
+
+    def _vanguard_strike(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        """С: Авангард: a simple strike on an adjacent enemy card as with Unanswerable
+        Strike (the target does not fight: one die, 205.4), executed at once with no stack
+        (301.2, D-30); the striker closes (``Config.vanguard_closes``)."""
+        iid = self._iid(action)
+        if iid not in self._vanguard_strikers(s, seat):
+            raise _err("С: Авангард", "Strike with an open Vanguard creature that has not struck.")
+        target = self._named_target(s, action)
+        problem = self._target_problem(s, iid, target)
+        if problem is not None:
+            raise problem
+        q = s["pieces"][str(iid)]
+        q["acted"] = True
+        q["closed"] = q["closed"] or self.cfg(s).vanguard_closes
+        events.append({"type": "strike", "card": iid, "target": target, "rule": "С: Авангард"})
+        self._reveal(s, target, events, "415.2")
+        if self._target_problem(s, iid, target) is not None:
+            events.append({"type": "blocked", "rule": "415.4"})
+            self._next_vanguard(s, events)
+            return
+        chain = {"source": iid, "target": target, "fight": False}
+        self._fear(s, 0, iid, target, events)
+        if str(iid) not in s["pieces"]:
+            self._next_vanguard(s, events)
+            return
+        src = self.card(s, iid)
+        a = rng.randbelow(s["rng"], 6) + 1
+        da = (src.ability_x("experience_attack") or 0) - (src.ability_x("clumsiness") or 0)
+        fa = fight.final_roll(a, (da, _blessed(src)))
+        kind = fight.strength(fa)
+        amount = fight.strike_value(src.strike, kind, *self._value_mods(s, chain, iid, target))
+        amount = self._after_armour(s, target, amount)
+        s["last_roll"] = {"chain": 0, "rolls": [a, None]}
+        events.append({"type": "roll", "chain": 0, "rolls": [a, None], "rule": "С: Авангард"})
+        events.append(
+            {
+                "type": "calculation",
+                "attacker": iid,
+                "retaliator": target,
+                "rolls": [fa, None],
+                "row": None,
+                "kinds": [kind, fight.MISS],
+                "weakened": False,
+                "chain": 0,
+            }
+        )
+        if amount > 0:
+            tq = s["pieces"][str(target)]
+            tq["wounds"] += amount
+            tq["hurt"] = s["turn"]
+            events.append({"type": "wounds", "card": target, "amount": amount})
+            if self.lives(s, target) <= 0:
+                self._destroy(s, target, events, "402.3")
+            self._vampirism(s, iid, target, amount, events)
+        self._next_vanguard(s, events)
 
     # -- turns [309-313] ----------------------------------------------------------------
 
@@ -754,13 +943,51 @@ class Berserk:
                 q["moved"] = False
         s["priority"] = stack.new_priority(seat)
         events.append({"type": "turn", "turn": s["turn"], "active": seat})
+        self._turn_start_triggers(s, seat, events)
+
+    def _turn_start_triggers(self, s: State, seat: int, events: list[Event]) -> None:
+        """311.4: Regeneration, Poison and Fading of the active player's cards open at the
+        turn's start (D-27); the player orders them, Regeneration first. Poison and Fading
+        wound the card itself ("ранится": Steadfastness does not help)."""
+        for key in sorted(s["pieces"], key=int):
+            q = s["pieces"].get(key)
+            if q is None or q["owner"] != seat or q["closed"]:
+                continue
+            iid = int(key)
+            card = self.card(s, iid)
+            regen = card.ability_x("regeneration") if card.type == "creature" else None
+            poison = card.ability_x("poison")
+            if poison and (
+                card.type != "creature"
+                or card.has("incorporeal")
+                or any(a.name == "protection" and a.of == "poison" for a in card.abilities)
+            ):
+                poison = None  # lost as a base effect (С: Отравление)
+            fading = card.ability_x("fading")
+            if card.type in ("terrain", "equipment"):  # 212.1, 214.1: no wounds
+                poison = fading = None
+            if regen and q["wounds"] > 0:
+                healed = min(regen, q["wounds"])
+                q["wounds"] -= healed
+                events.append(
+                    {"type": "healed", "card": iid, "amount": healed, "rule": "С: Регенерация"}
+                )
+            for x, rule in ((poison, "С: Отравление"), (fading, "С: Угасание")):
+                if not x or key not in s["pieces"]:
+                    continue
+                if q["hidden"]:  # 415.2: a firing trigger reveals its card
+                    self._reveal(s, iid, events, "415.2")
+                q["wounds"] += x
+                events.append({"type": "wounds", "card": iid, "amount": x, "rule": rule})
+                if self.lives(s, iid) <= 0:
+                    self._destroy(s, iid, events, "402.3")
 
     def _end_turn(self, s: State, events: list[Event]) -> None:
         """313.2: the turn ends; D-22: the second player's hidden cards are revealed at the
         end of the first player's first turn; incorporeal creatures sharing a cell die."""
         if s["turn"] == 1 and self.cfg(s).reveal_hidden_row_after_first_turn:
             for iid in sorted(self._pieces_of(s, 1 - s["first"])):
-                if s["pieces"][str(iid)]["hidden"]:
+                if s["pieces"][str(iid)]["hidden"] and not self._stealthy(s, iid):
                     self._reveal(s, iid, events, "306.2")
         for key in sorted(s["pieces"], key=int):
             q = s["pieces"].get(key)
@@ -777,18 +1004,27 @@ class Berserk:
 
     def _battle_actions(self, s: State, seat: int) -> list[Action]:
         out: list[Action] = [{"type": "pass"}]
+        for iid in sorted(self._pieces_of(s, seat)):  # С: Скрытность, whenever holding priority
+            if s["pieces"][str(iid)]["hidden"] and self._stealthy(s, iid):
+                out.append({"type": "reveal", "card": iid})
         if s["phase"] != "main":
             return out
         st = s["stack"]
         if not st:
             if seat != s["active"]:
                 return out
+            occupied = {
+                (q["cell"][0], q["cell"][1])
+                for q in s["pieces"].values()
+                if q["cell"] is not None and q["host"] is None
+            }
             for iid in sorted(self._pieces_of(s, seat)):
                 q = s["pieces"][str(iid)]
-                if self._mover_problem(s, seat, iid) is None:
+                if self._mover_problem(s, seat, iid) is None:  # then _move_problem, inlined
+                    ghost = self.card(s, iid).has("incorporeal")
                     for cell in board.orthogonal_neighbours(tuple(q["cell"])):
-                        if self._move_problem(s, seat, iid, cell) is None:
-                            out.append({"type": "move", "card": iid, "cell": board.cell_name(cell)})
+                        if ghost or cell not in occupied:
+                            out.append({"type": "move", "card": iid, "cell": _CELL_NAMES[cell]})
                 if self._striker_problem(s, seat, iid) is None:
                     for target in self._strike_targets(s, iid):
                         tq = s["pieces"][str(target)]
@@ -796,6 +1032,9 @@ class Berserk:
                             out.append({"type": "strike", "card": iid, "cell": _name(tq["cell"])})
                         else:
                             out.append({"type": "strike", "card": iid, "target": target})
+                if q["hidden"] or q["closed"] or q["acted"] or q["moved"]:
+                    continue
+                out.extend(self._ability_actions(s, seat, iid))
             return out
         top = st[-1]
         chain = s["chains"].get(str(top["chain"]))
@@ -926,18 +1165,39 @@ class Berserk:
         return None
 
     def _strike_targets(self, s: State, source: int) -> list[int]:
-        owner = s["pieces"][str(source)]["owner"]
-        return [
-            t
-            for t in sorted(self._pieces_of(s, 1 - owner))
-            if self._target_problem(s, source, t) is None
-        ]
+        sq = s["pieces"][str(source)]
+        owner = sq["owner"]
+        candidates = sorted(self._pieces_of(s, 1 - owner))
+        if not self.card(s, source).is_flyer:  # only adjacent cards can be legal
+            if sq["cell"] is None:
+                return []
+            x, y = sq["cell"]
+            candidates = [
+                t
+                for t in candidates
+                if (c := s["pieces"][str(t)]["cell"]) is not None
+                and abs(c[0] - x) <= 1
+                and abs(c[1] - y) <= 1
+            ]
+        return [t for t in candidates if self._target_problem(s, source, t) is None]
 
     def _do_strike(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        if s["phase"] == "vanguard":
+            self._vanguard_strike(s, seat, action, events)
+            return
         iid = self._iid(action)
         problem = self._striker_problem(s, seat, iid)
         if problem is not None:
             raise problem
+        target = self._named_target(s, action)
+        problem = self._target_problem(s, iid, target)
+        if problem is not None:
+            raise problem
+        self._declare(s, seat, iid, target, None, events)
+
+    def _named_target(self, s: State, action: Action) -> int:
+        """The target of a declaration: ``target`` (an open card's number) or ``cell`` (a
+        hidden card's cell: its number is secret, 206.5)."""
         if "cell" in action:  # a hidden target, named by its cell
             name = action.get("cell")
             try:
@@ -951,19 +1211,29 @@ class Berserk:
             ]
             if not hidden:
                 raise _err("205.2", "No hidden card there.")
-            target = hidden[0]
-        else:
-            target = self._iid(action, "target")
-            tq = s["pieces"].get(str(target))
-            if tq is not None and tq["hidden"]:
-                raise _err("205.2", "Name a hidden target by its cell.")
-        problem = self._target_problem(s, iid, target)
-        if problem is not None:
-            raise problem
+            return hidden[0]
+        target = self._iid(action, "target")
+        tq = s["pieces"].get(str(target))
+        if tq is not None and tq["hidden"]:
+            raise _err("205.2", "Name a hidden target by its cell.")
+        return target
+
+    def _declare(
+        self,
+        s: State,
+        seat: int,
+        iid: int,
+        target: int,
+        ability: str | None,
+        events: list[Event],
+    ) -> None:
+        """Push the chain of a simple strike (``ability`` None) or a playable ability: nine
+        objects with dice, six without (216.1а-б); a hidden target is revealed and, if that
+        makes the declaration illegal, the chain is blocked (415.2, 415.4, D-20)."""
         n = s["next_chain"]
         s["next_chain"] += 1
         chain = {
-            "strike": True,
+            "strike": ability is None,
             "controller": seat,
             "source": iid,
             "initial": target,
@@ -976,18 +1246,137 @@ class Berserk:
             "weakened": False,
             "blocked": False,
         }
+        if ability is not None:
+            chain["ability"] = ability
         s["chains"][str(n)] = chain
-        s["stack"] = stack.push_chain(s["stack"], n)  # 216.1а: nine objects
-        events.append({"type": "strike", "chain": n, "card": iid, "target": target})
+        dice = ability is None or ability in RANGED
+        s["stack"] = stack.push_chain(s["stack"], n, dice=dice)  # 216.1а-б
+        if ability is None:
+            events.append({"type": "strike", "chain": n, "card": iid, "target": target})
+        else:
+            events.append(
+                {"type": "ability", "ability": ability, "chain": n, "card": iid, "target": target}
+            )
         if s["pieces"][str(target)]["hidden"]:  # 415.2, D-20: revealed on becoming a target
             self._reveal(s, target, events, "415.2")
-            if self._target_problem(s, iid, target) is not None:  # 415.4: blocked
+            if self._chain_target_problem(s, chain) is not None:  # 415.4: blocked
                 chain["blocked"] = True
                 s["stack"] = stack.remove_chain(s["stack"], n, keep_payment=True)
                 s["stack"].append({"chain": n, "kind": "end", "seen": False})
                 s["stack"][-1], s["stack"][-2] = s["stack"][-2], s["stack"][-1]
                 events.append({"type": "blocked", "chain": n, "rule": "415.4"})
         s["priority"] = stack.after_declare_or_execute(s["active"])
+
+    def _chain_target_problem(self, s: State, chain: dict) -> IllegalAction | None:
+        ability = chain.get("ability")
+        if ability is None:
+            return self._target_problem(s, chain["source"], chain["target"])
+        return self._ability_target_problem(s, ability, chain["source"], chain["target"])
+
+    # -- playable abilities [404]: shots, throws, discharges, Heal, Finishing ------------
+
+    def _actor_problem(self, s: State, seat: int, iid: int, ability: str) -> IllegalAction | None:
+        """A non-instant closing ability [404.7, D-11]: the active player's open, revealed
+        card that has neither acted nor moved this turn, in the Main Phase, the stack empty."""
+        q = s["pieces"].get(str(iid))
+        if q is None or q["owner"] != seat:
+            return _err("404.2", "Use an ability of one of your own cards in play.")
+        if ability not in PLAYABLE or not self.card(s, iid).has(ability):
+            return _err("404.1", f"This card has no playable {ability[:20]!r} ability.")
+        if s["phase"] != "main" or s["active"] != seat:
+            return _err("404.7", "A non-instant ability only in your own Main Phase.")
+        if s["stack"]:
+            return _err("404.7", "A non-instant ability needs an empty stack.")
+        if q["hidden"]:
+            return _err("D-21", "A hidden card may declare only instant abilities.")
+        if q["closed"]:
+            return _err("104.4", "A closed card cannot pay a closing cost.")
+        if q["acted"]:
+            return _err("Г: Действие карты", "This card has acted this turn.")
+        if q["moved"]:
+            return _err("203.11", "A card that moved this turn cannot take closing actions.")
+        return None
+
+    def protected(self, s: State, iid: int, ability: str) -> bool:
+        """411.1, 411.4: Protection from the ability's kind (from magic covers discharges)."""
+        kinds = RANGED.get(ability, ())
+        return any(a.name == "protection" and a.of in kinds for a in self.card(s, iid).abilities)
+
+    def _ability_target_problem(
+        self, s: State, ability: str, source: int, target: int
+    ) -> IllegalAction | None:
+        tq = s["pieces"].get(str(target))
+        sq = s["pieces"][str(source)]
+        if tq is None:
+            return _err("400.2", "Name a card in play.")
+        tgt = self.card(s, target)
+        rule = _RULE[ability]
+        if ability in RANGED:
+            if tq["owner"] == sq["owner"]:
+                return _err(rule, "Attack an enemy card in play.")
+            reach = self.card(s, source).ability_x("range")
+            if reach is not None and sq["cell"] is not None and tq["cell"] is not None:
+                (ax, ay), (bx, by) = sq["cell"], tq["cell"]
+                if max(abs(ax - bx), abs(ay - by)) > reach:  # С: Дальность, king moves
+                    return _err("С: Дальность", f"Out of range: Range {reach}.")
+            if not tq["hidden"] and self.protected(s, target, ability):
+                return _err("411.1", f"The target has Protection from {RANGED[ability][0]}.")
+            return None
+        if tq["hidden"]:  # 415.3: a hidden card is a legal target, its conditions met
+            if ability == "finishing" and self._adjacent(s, source, target):
+                return None
+            return _err(rule, "Heal or finish an open creature (finishing: an adjacent one).")
+        if tgt.type != "creature" or tgt.has("incorporeal"):
+            return _err(rule, "The target is a non-incorporeal creature.")
+        if ability == "heal":
+            if tq["wounds"] <= 0:
+                return _err(rule, "The target has no wounds to heal.")
+            return None
+        if target == source or not self._adjacent(s, source, target):
+            return _err(rule, "Finishing destroys an adjacent creature.")
+        x = self.card(s, source).ability_x("finishing") or 0
+        if self.lives(s, target) > x:
+            return _err(rule, f"Finishing {x}: the target has more than {x} lives.")
+        return None
+
+    def _ability_actions(self, s: State, seat: int, iid: int) -> list[Action]:
+        out: list[Action] = []
+        card = self.card(s, iid)
+        for ability in PLAYABLE:
+            if not card.has(ability) or self._actor_problem(s, seat, iid, ability) is not None:
+                continue
+            for key in sorted(s["pieces"], key=int):
+                target = int(key)
+                if self._ability_target_problem(s, ability, iid, target) is None:
+                    tq = s["pieces"][key]
+                    if tq["hidden"]:
+                        out.append(
+                            {
+                                "type": "ability",
+                                "ability": ability,
+                                "card": iid,
+                                "cell": _name(tq["cell"]),
+                            }
+                        )
+                    else:
+                        out.append(
+                            {"type": "ability", "ability": ability, "card": iid, "target": target}
+                        )
+        return out
+
+    def _do_ability(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        iid = self._iid(action)
+        ability = action.get("ability")
+        if type(ability) is not str:
+            raise _err("404.1", 'Name the ability with "ability", e.g. "shot".')
+        problem = self._actor_problem(s, seat, iid, ability)
+        if problem is not None:
+            raise problem
+        target = self._named_target(s, action)
+        problem = self._ability_target_problem(s, ability, iid, target)
+        if problem is not None:
+            raise problem
+        self._declare(s, seat, iid, target, ability, events)
 
     def _defender_problem(self, s: State, seat: int, chain: dict, iid: int) -> IllegalAction | None:
         st = s["stack"]
@@ -1080,6 +1469,11 @@ class Berserk:
     # -- priority and execution [215] ---------------------------------------------------
 
     def _do_pass(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        if s["phase"] == "vanguard":  # 308.2: a player who passed declares nothing more
+            events.append({"type": "pass", "seat": seat})
+            s["vanguard"] = 1 - seat if seat == s["first"] else None
+            self._next_vanguard(s, events)
+            return
         if s["stack"]:
             s["stack"] = stack.mark_seen(s["stack"])
         priority, outcome = stack.after_pass(s["priority"], s["stack"])
@@ -1123,19 +1517,22 @@ class Berserk:
                 del s["chains"][str(n)]
                 events.append({"type": "cancelled", "chain": n, "rule": "423.1"})
             return
+        ability = chain.get("ability")
         if kind == "target":
             self._reveal(s, target, events, "216.4")
-            if self._target_problem(s, source, target) is not None and not chain["redirected"]:
+            if self._chain_target_problem(s, chain) is not None and not chain["redirected"]:
                 s["stack"] = stack.remove_chain(s["stack"], n)
                 del s["chains"][str(n)]
                 events.append({"type": "cancelled", "chain": n, "rule": "423.1"})
                 return
             events.append({"type": "target", "chain": n, "attacker": source, "retaliator": target})
+            if ability is None or ability in RANGED:
+                self._fear(s, n, source, target, events)
         elif kind == "roll":
             tq = s["pieces"][str(target)]
             src, tgt = self.card(s, source), self.card(s, target)
             chain["fight"] = fight.fights_back(
-                fight.MELEE,
+                fight.MELEE if ability is None else fight.RANGED,
                 attacker_open=not s["pieces"][str(source)]["closed"],
                 retaliator_open=not tq["closed"] and not tq["hidden"],
                 retaliator_fights=tgt.type == "creature" and not src.has("unanswerable"),
@@ -1148,12 +1545,15 @@ class Berserk:
         elif kind == "result":
             a, r = chain["rolls"]
             src, tgt = self.card(s, source), self.card(s, target)
-            da = (src.ability_x("experience_attack") or 0) - (src.ability_x("clumsiness") or 0)
-            fa = fight.final_roll(a, (da,), open_fight=chain["fight"])
+            if ability is None:  # С: Опыт в Атаке, Неповоротливость
+                da = (src.ability_x("experience_attack") or 0) - (src.ability_x("clumsiness") or 0)
+            else:  # С: Опыт в Стрельбе / Метании / Разряде
+                da = src.ability_x(EXPERIENCE[ability]) or 0
+            fa = fight.final_roll(a, (da, _blessed(src)), open_fight=chain["fight"])
             fr = None
             if chain["fight"]:
                 dr = (tgt.ability_x("experience_defence") or 0) - (tgt.ability_x("clumsiness") or 0)
-                fr = fight.final_roll(r, (dr,), open_fight=True)
+                fr = fight.final_roll(r, (dr, _blessed(tgt)), open_fight=True)
             chain["final"] = [fa, fr]
             events.append({"type": "result", "chain": n, "final": [fa, fr]})
         elif kind == "calculation":
@@ -1168,9 +1568,14 @@ class Berserk:
                 kinds = (fight.strength(fa), fight.MISS)
                 row = None
             chain["kinds"] = list(kinds)
+            blow = src.strike if ability is None else fight.attack_for(src.ability_x(ability) or 0)
             chain["deal"] = [
-                fight.strike_value(src.strike, kinds[0]),
-                fight.strike_value(tgt.strike, kinds[1]) if chain["fight"] else 0,
+                fight.strike_value(blow, kinds[0], *self._value_mods(s, chain, source, target)),
+                fight.strike_value(
+                    tgt.strike, kinds[1], *self._value_mods(s, chain, target, source)
+                )
+                if chain["fight"]
+                else 0,
             ]
             s["last_fight"] = {
                 "chain": n,
@@ -1183,22 +1588,44 @@ class Berserk:
             }
             events.append({"type": "calculation", **s["last_fight"]})
         elif kind == "defense":
+            if ability is not None and ability not in RANGED:
+                return
             to_target, to_source = chain["deal"]
-            to_target = self._after_armour(s, target, to_target)
-            to_source = self._after_armour(s, source, to_source)
+            if ability != "discharge":  # Armour: non-magical attacks only
+                to_target = self._after_armour(s, target, to_target)
+                to_source = self._after_armour(s, source, to_source)
+            elif self.card(s, target).type in ("terrain", "equipment"):  # 212.1, 214.1
+                to_target = 0
             chain["deal"] = [to_target, to_source]
+        elif kind == "wounds" and ability == "heal":  # С: Излечение, 416.2
+            q = s["pieces"][str(target)]
+            healed = q["wounds"] - fight.heal(q["wounds"], self.card(s, source).ability_x("heal"))
+            q["wounds"] -= healed
+            events.append({"type": "healed", "card": target, "amount": healed, "chain": n})
+        elif kind == "wounds" and ability == "finishing":  # С: Добивание
+            if self._ability_target_problem(s, ability, source, target) is None:
+                self._destroy(s, target, events, "С: Добивание")
         elif kind == "wounds":  # D-15: both sides at once
             to_target, to_source = chain["deal"]
             hits = [(target, to_target), (source, to_source)]
             for iid, amount in hits:
                 if amount > 0:
-                    s["pieces"][str(iid)]["wounds"] += amount
+                    q = s["pieces"][str(iid)]
+                    q["wounds"] += amount
+                    q["hurt"] = s["turn"]  # С: Гнев: wounded by an attack this turn
                     events.append({"type": "wounds", "card": iid, "amount": amount, "chain": n})
             for iid, amount in hits:
                 if amount > 0 and str(iid) in s["pieces"] and self.lives(s, iid) <= 0:
                     self._destroy(s, iid, events, "402.3")
+            if ability is None:  # С: Вампиризм, after the simple strike's wounds
+                for iid, other, amount in (
+                    (source, target, to_target),
+                    (target, source, to_source),
+                ):
+                    self._vampirism(s, iid, other, amount, events)
         elif kind == "payment":
-            if str(source) in s["pieces"] and self.cfg(s).strike_closes_attacker:  # D-11
+            closes = ability is not None or self.cfg(s).strike_closes_attacker  # D-11, 104.4
+            if str(source) in s["pieces"] and closes:
                 sq = s["pieces"][str(source)]
                 sq["closed"] = True
                 sq["acted"] = True
@@ -1207,6 +1634,50 @@ class Berserk:
                 s["pieces"][str(d)]["closed"] = True
         elif kind == "end":  # 216.13
             del s["chains"][str(n)]
+
+    def _value_mods(self, s: State, chain: dict, blower: int, struck: int) -> list[int]:
+        """Modifiers of an attack's value on ``struck`` [216.8]: Vulnerability (+1 to every
+        attack on it; to X: to X's wounds) and Wrath (+1 to a simple strike on a card
+        wounded by an attack this turn)."""
+        ability = chain.get("ability")
+        out = []
+        for a in self.card(s, struck).abilities:
+            if a.name == "vulnerability" and (
+                not a.of or (ability == "discharge" and a.of in ("magic", "discharges"))
+            ):
+                out.append(1)
+                break
+        wrath = ability is None and self.card(s, blower).has("wrath")
+        if wrath and s["pieces"][str(struck)].get("hurt") == s["turn"]:
+            out.append(1)
+        return out
+
+    def _fear(self, s: State, n: int, source: int, target: int, events: list[Event]) -> None:
+        """С: Страх X: the card attacking this one wounds itself for X, unless it has Fear."""
+        fear = self.card(s, target).ability_x("fear")
+        src = self.card(s, source)
+        if not fear or src.has("fear") or src.type in ("terrain", "equipment"):
+            return
+        s["pieces"][str(source)]["wounds"] += fear
+        events.append(
+            {"type": "wounds", "card": source, "amount": fear, "chain": n, "rule": "С: Страх"}
+        )
+        if self.lives(s, source) <= 0:
+            self._destroy(s, source, events, "402.3")
+
+    def _vampirism(self, s: State, iid: int, other: int, amount: int, events: list[Event]) -> None:
+        """С: Вампиризм: after dealing X simple-strike wounds to a non-incorporeal creature,
+        heal X; what exceeds the wounds becomes additional lives."""
+        if amount <= 0 or str(iid) not in s["pieces"] or not self.card(s, iid).has("vampirism"):
+            return
+        victim = self.card(s, other)
+        if victim.type != "creature" or victim.has("incorporeal"):
+            return
+        q = s["pieces"][str(iid)]
+        healed = min(amount, q["wounds"])
+        q["wounds"] -= healed
+        q["extra"] = q.get("extra", 0) + amount - healed
+        events.append({"type": "healed", "card": iid, "amount": amount, "rule": "С: Вампиризм"})
 
     def _after_armour(self, s: State, iid: int, amount: int) -> int:
         card = self.card(s, iid)
@@ -1221,8 +1692,9 @@ class Berserk:
         return amount
 
     def lives(self, s: State, iid: int) -> int:
-        """Current lives [204.6]: reserve minus wounds (no additional or negative lives yet)."""
-        return fight.current_lives(self.card(s, iid).lives, wounds=s["pieces"][str(iid)]["wounds"])
+        """Current lives [204.6]: reserve + additional lives - wounds (no negative lives yet)."""
+        q = s["pieces"][str(iid)]
+        return fight.current_lives(self.card(s, iid).lives, q.get("extra", 0), q["wounds"])
 
     def _destroy(self, s: State, iid: int, events: list[Event], rule: str) -> None:
         """The card goes to its owner's Graveyard, its hosted cards after it (210.6, 214.8)."""
@@ -1359,7 +1831,7 @@ class Berserk:
                     "closed": q["closed"],
                     "marks": q["marks"],
                     "wounds": q["wounds"],
-                    "lives": card.lives - q["wounds"],
+                    "lives": card.lives + q.get("extra", 0) - q["wounds"],
                     "host": q["host"],
                     "x": q["x"] if not q["hidden"] or q["owner"] == player else None,
                 }
@@ -1413,6 +1885,7 @@ _PHASE_RULE = {
     "place": "305.1",
     "reveal": "306.2",
     "host": "306.7",
+    "vanguard": "308.1",
     "main": "312",
     "final": "313",
     "over": "102.1",
