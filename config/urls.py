@@ -1,6 +1,8 @@
 from csp.decorators import csp_update
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic.base import RedirectView
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
@@ -10,6 +12,8 @@ from drf_spectacular.views import (
 from config.security import REDOC_POLICY
 
 urlpatterns = [
+    # Browsers ask for /favicon.ico whatever the page links: the site's icon is an SVG.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
