@@ -1,0 +1,1136 @@
+"""The rules engine of Ascension Tactics (key ``tactics``), 2-player mode (``duel``).
+
+Rule ids T-n and decisions D-n are those of the digest ``/work/shared/rules/tactics.md``
+(the Russian rulebook ``/work/shared/seeds/003_*`` wins where they differ).
+
+What it plays:
+
+* setup (§3): the first player at random takes gate 1 (T-14); each player shuffles
+  8 Apprentice + 2 Militia (T-9, D-5) and draws 5 (T-10); Mystic / Heavy Infantry piles
+  (T-11); the central deck shuffled and a row of 6 (T-17); treasure tokens shuffled, one
+  face down on each treasure cell, the rest in the bag (T-12); each player's reserve: 4
+  champions of the draftable pool drawn from the seed (T-16/T-77; the live draft is not
+  done yet) - ``config["reserves"]`` may name them instead;
+* the turn (§5): ``play`` a card (heroes to the played zone, a construct equips one of
+  your non-cultist champions, on or off the battlefield, T-20, D-16, C-13), ``gate``
+  (+2 power once per turn, the gate's first-turn bonus on its owner's first turn, D-4,
+  T-15), ``acquire`` from the row or the always-available piles (T-29..T-32; monsters for
+  power, champions to the reserve), ``command`` (T-34..T-38: pay, enter through a free own
+  portal, then ``move`` / ``attack`` / ``done``), ``cultist`` (a new cultist, T-50/T-51),
+  ``treasure`` (use a token, also mid-command, T-37/T-67), ``end_turn`` (T-24, D-6);
+* choices an effect needs are a ``pending`` answered with ``choose`` (T-2);
+* keywords: Double attack, Ranged attack, Counter-strike, Area attack, Slaughter,
+  Devotion, Ambush (§9, T-33); terrain via ``engine.tactics.terrain`` (forest, corrupted
+  land on entry and at every turn start, disabled portals, treasure pick-up, shrines);
+* victory: the scenario's glory (T-25, checked at once whenever glory is gained); a draw
+  after ``config["max_rounds"]`` (default 40) rounds; ``leave`` is a concession.
+
+Effect ops interpreted (cards' ``abilities``, D-20): runes, power, glory, draw, banish
+(hand_or_discard / hand / discard / row), acquire (free, by type and max cost),
+construct_on_top, command (free or discounted), enter, move, damage (enemy,
+adjacent_enemy, all_adjacent_enemies, attacker), destroy, treasure (gain / reveal),
+boost, grant, terrain. Triggers: play, devotion, ambush, slaughter, attacked, command,
+turn_start. Not interpreted (skipped): the villain ops (villain_command, surge, cultist,
+villain_glory) and the ``threat``/``surge`` triggers, which belong to the villain modes.
+
+Not done: treasure use on the opponent's turn (T-67 "at any time": here only on one's own
+turn, mid-command included); the champion draft (T-76/T-77); other modes than the duel;
+a choice of entry portal for effect-driven entries (the first free one is used).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core.errors import IllegalAction, InvalidConfig, NotYourTurn
+from engine.core.legality import check_action, check_shape
+from engine.core.protocol import Action, Event, GameResult, State
+from engine.core.rng import randbelow, seed_state, shuffle
+from engine.tactics import hexes, terrain
+from engine.tactics.cards import TacticsDB, load_system
+from engine.tactics.model import Card
+
+HAND_SIZE = 5  # T-10, T-24
+ROW_SIZE = 6  # T-17
+RESERVE_SIZE = 4  # T-77: 4 each with 2 players
+BASES = 8  # T-8: figures on the battlefield per player
+MAX_CULTISTS = 4  # T-50
+DEFAULT_MAX_ROUNDS = 40
+DEFAULT_SCENARIO = "stone_crossroads"
+MODE = "duel"
+
+
+def ck(cell: Sequence[int]) -> str:
+    return hexes.hex_text((cell[0], cell[1]))
+
+
+def pc(text: str) -> tuple[int, int]:
+    q, r = text.split(",")
+    return (int(q), int(r))
+
+
+def _clone(v: Any) -> Any:
+    if type(v) is dict:
+        return {k: _clone(x) for k, x in v.items()}
+    if type(v) is list:
+        return [_clone(x) for x in v]
+    return v
+
+
+def _copy(s: State) -> State:
+    cards = s["cards"]
+    t = _clone({k: v for k, v in s.items() if k != "cards"})
+    t["cards"] = cards  # never changes
+    return t
+
+
+class Tactics:
+    """The Ascension Tactics GameSystem (duel). ``SYSTEM`` uses the default card sets."""
+
+    key = "tactics"
+
+    def __init__(self, db: TacticsDB | None = None):
+        self.db = db or load_system()
+        self.info: dict[str, Card] = dict(self.db.cards)
+        self.treasures = [t for s in self.db.sets for t in s.treasures]
+        self._bf_cache: dict[Any, terrain.Battlefield] = {}
+        self.cultist_card = self.db.cultist()
+
+    # -- setup ------------------------------------------------------------------------
+
+    def new_game(self, config: Mapping[str, Any], decks: Sequence[Any], seed: int) -> State:
+        config = dict(config or {})
+        n = config.get("players", len(decks) if decks else 2)
+        if n != 2 or (decks and len(decks) != 2):
+            raise InvalidConfig("This engine plays the 2-player mode only (T-75).")
+        key = config.get("scenario", DEFAULT_SCENARIO)
+        if key not in self.db.scenarios or MODE not in self.db.scenario(key).modes:
+            raise InvalidConfig(f"No 2-player scenario {key!r}.")
+        scen = self.db.scenario(key)
+        mode = scen.modes[MODE]
+        max_rounds = config.get("max_rounds", DEFAULT_MAX_ROUNDS)
+        if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
+            raise InvalidConfig("max_rounds must be a whole number >= 1")
+        rng = seed_state(seed)
+        cards: list[str] = []
+
+        def make(cid: str, count: int = 1) -> list[int]:
+            start = len(cards)
+            cards.extend([cid] * count)
+            return list(range(start, start + count))
+
+        if "first" in config:
+            first = config["first"]
+            if first not in (0, 1) or isinstance(first, bool):
+                raise InvalidConfig("first must be 0 or 1")
+        else:
+            first = randbelow(rng, 2)  # T-14
+        gates = self.db.gates()
+        players = []
+        for seat in range(2):
+            deck: list[int] = []
+            for cid in self.db.starters():  # T-9, D-5
+                deck.extend(make(cid))
+            shuffle(rng, deck)
+            hand = [deck.pop() for _ in range(HAND_SIZE)]  # T-10
+            order = (seat - first) % 2  # gate 1 for the first player (T-14)
+            players.append(
+                {
+                    "seat": seat,
+                    "gate": gates[order].id,
+                    "gate_no": order + 1,
+                    "hand": hand,
+                    "deck": deck,
+                    "discard": [],
+                    "played": [],
+                    "runes": 0,
+                    "power": 0,
+                    "glory": 0,
+                    "gate_used": False,
+                    "turns": 0,
+                    "treasure": [],
+                    "factions": [],  # factions of cards played this turn (T-52)
+                    "devotion": [],  # waiting Devotion abilities: [iid, faction]
+                    "on_top": False,  # T-105
+                }
+            )
+        piles = {c.id: make(c.id, c.copies) for c in self.db.always()}  # T-11
+        center: list[int] = []
+        for cid in self.db.central_deck():
+            center.extend(make(cid))
+        shuffle(rng, center)  # T-17
+        row = [center.pop() for _ in range(ROW_SIZE)]
+        # terrain: the scenario's, plus the portals of each seat by gate order
+        ter: dict[str, str] = {ck(c): t for c, t in scen.terrain.items()}
+        owner: dict[str, int] = {}
+        for seat in range(2):
+            for cell in mode.portals.get(players[seat]["gate_no"], ()):
+                ter[ck(cell)] = "portal"
+                owner[ck(cell)] = seat
+        bag = [k for k, t in enumerate(self.treasures) for _ in range(t.count)]
+        shuffle(rng, bag)  # T-12
+        board_treasure = {}
+        for cell in sorted(scen.treasure):
+            if bag:
+                board_treasure[ck(cell)] = bag.pop()
+        # reserves: drawn from the seed (the draft comes later), or named by the config
+        figs: list[dict] = []
+        pool = sorted(c.id for c in self.db.champions())
+        shuffle(rng, pool)
+        chosen = config.get("reserves")
+        for seat in range(2):
+            if chosen is not None:
+                ids = list(chosen[seat])
+            else:
+                ids = pool[seat * RESERVE_SIZE : (seat + 1) * RESERVE_SIZE]
+            for cid in ids:
+                if cid not in self.info or not self.info[cid].is_champion:
+                    raise InvalidConfig(f"{cid!r} is not a champion")
+                self._new_fig(figs, cid, seat, make(cid)[0])
+        return {
+            "v": 1,
+            "scenario": key,
+            "victory": dict(mode.victory),
+            "shrine_glory": scen.shrine_glory,
+            "cells": sorted(ck(c) for c in scen.cells),
+            "max_rounds": max_rounds,
+            "cards": cards,
+            "players": players,
+            "figs": figs,
+            "row": row,
+            "center": center,
+            "banished": [],
+            "box": [],
+            "piles": piles,
+            "terrain": ter,
+            "owner": owner,
+            "board_treasure": board_treasure,
+            "bag": bag,
+            "treasure_discard": [],
+            "first": first,
+            "active": first,
+            "round": 1,
+            "cmd": None,
+            "pending": None,
+            "todo": [],
+            "rng": rng,
+            "log": 0,
+            "out": [],
+            "finished": False,
+            "winners": [],
+            "draw": False,
+        }
+
+    def _new_fig(self, figs: list, cid: str, seat: int, iid: int | None) -> dict:
+        fig = {
+            "id": len(figs),
+            "card": cid,
+            "iid": iid,
+            "owner": seat,
+            "cell": None,
+            "exhausted": False,
+            "damage": 0,
+            "equip": [],
+            "boost": {"strength": 0, "defence": 0, "speed": 0},
+            "grants": [],
+            "gone": False,
+        }
+        figs.append(fig)
+        return fig
+
+    # -- the battlefield --------------------------------------------------------------
+
+    def bf(self, s: State) -> terrain.Battlefield:
+        key = (
+            s["scenario"],
+            tuple(sorted(s["terrain"].items())),
+            tuple(sorted(s["owner"].items())),
+        )
+        bf = self._bf_cache.get(key)
+        if bf is None:
+            if len(self._bf_cache) > 512:
+                self._bf_cache.clear()
+            bf = terrain.Battlefield(
+                frozenset(pc(c) for c in s["cells"]),
+                {pc(c): t for c, t in s["terrain"].items()},
+                {pc(c): o for c, o in s["owner"].items()},
+            )
+            self._bf_cache[key] = bf
+        return bf
+
+    def _set_bf(self, s: State, bf: terrain.Battlefield) -> None:
+        s["terrain"] = {ck(c): str(t) for c, t in bf.terrain.items()}
+        s["owner"] = {ck(c): o for c, o in bf.owner.items()}
+
+    # -- figures ----------------------------------------------------------------------
+
+    def card_of(self, fig: dict) -> Card:
+        return self.info[fig["card"]]
+
+    def is_cultist(self, fig: dict) -> bool:
+        return fig["iid"] is None
+
+    def stat(self, s: State, fig: dict, stat: str) -> int:
+        c = self.card_of(fig)
+        base = {"strength": c.strength, "defence": c.defence, "speed": c.speed}[stat]
+        base = (3 if stat == "speed" else 0) if base is None else base
+        total = base + fig["boost"][stat]
+        for iid in fig["equip"]:
+            eq = self.info[s["cards"][iid]].equip
+            if eq is not None:
+                total += getattr(eq, stat)
+        return max(0, total)
+
+    def keywords(self, s: State, fig: dict) -> set[str]:
+        kw = set(self.card_of(fig).keywords) | set(fig["grants"])
+        for iid in fig["equip"]:
+            eq = self.info[s["cards"][iid]].equip
+            if eq is not None:
+                kw |= set(eq.keywords)
+        return kw
+
+    def on_board(self, s: State, seat: int | None = None) -> list[dict]:
+        return [
+            f for f in s["figs"] if f["cell"] is not None and (seat is None or f["owner"] == seat)
+        ]
+
+    def cells_of(self, s: State, seat: int) -> set[tuple[int, int]]:
+        return {pc(f["cell"]) for f in self.on_board(s, seat)}
+
+    def free_portals(self, s: State, seat: int) -> list[str]:
+        occupied = {pc(f["cell"]) for f in self.on_board(s)}
+        if len(self.on_board(s, seat)) >= BASES:  # T-8
+            return []
+        return [ck(h) for h in terrain.entry_cells(self.bf(s), seat, occupied)]
+
+    def can_command(self, s: State, fig: dict, seat: int) -> bool:
+        return fig["owner"] == seat and not fig["gone"] and not fig["exhausted"]
+
+    def command_cost(self, fig: dict) -> int:
+        return self.card_of(fig).command or 0
+
+    # -- whose turn -------------------------------------------------------------------
+
+    def to_act(self, state: State) -> tuple[int, ...]:
+        if state["finished"]:
+            return ()
+        if state["pending"] is not None:
+            return (state["pending"]["player"],)
+        return (state["active"],)
+
+    # -- legal actions ----------------------------------------------------------------
+
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        if state["finished"] or player not in self.to_act(state):
+            return []
+        s = state
+        pending = s["pending"]
+        if pending is not None:
+            acts: list[Action] = [
+                {"type": "choose", "i": i} for i in range(len(pending["options"]))
+            ]
+            if pending["optional"]:
+                acts.append({"type": "choose", "i": None})
+            return acts
+        p = s["players"][player]
+        acts = self._treasure_actions(s, player)
+        cmd = s["cmd"]
+        if cmd is not None:
+            fig = s["figs"][cmd["fig"]]
+            if not cmd["moved"]:
+                for cell in self._moves(s, fig):
+                    acts.append({"type": "move", "cell": cell})
+            if cmd["attacks"] > 0:
+                for cell in self._targets(s, fig):
+                    acts.append({"type": "attack", "cell": cell})
+            acts.append({"type": "done"})
+            return acts
+        for iid in p["hand"]:
+            c = self.info[s["cards"][iid]]
+            if c.type == "construct":  # T-20, D-16, C-13: non-cultist champions of yours
+                for f in s["figs"]:
+                    if f["owner"] == player and not f["gone"] and not self.is_cultist(f):
+                        acts.append({"type": "play", "iid": iid, "fig": f["id"]})
+            else:
+                acts.append({"type": "play", "iid": iid})
+        if not p["gate_used"]:
+            acts.append({"type": "gate"})
+        for iid in s["row"]:
+            if iid is not None and self._affordable(p, self.info[s["cards"][iid]]):
+                acts.append({"type": "acquire", "iid": iid})
+        for cid, pile in s["piles"].items():
+            if pile and self._affordable(p, self.info[cid]):
+                acts.append({"type": "acquire", "pile": cid})
+        for f in s["figs"]:
+            if self.can_command(s, f, player) and self.command_cost(f) <= p["power"]:
+                if f["cell"] is not None:
+                    acts.append({"type": "command", "fig": f["id"]})
+                else:
+                    for cell in self.free_portals(s, player):
+                        acts.append({"type": "command", "fig": f["id"], "cell": cell})
+        cultists = [f for f in self.on_board(s, player) if self.is_cultist(f)]
+        if len(cultists) < MAX_CULTISTS and (self.cultist_card.command or 0) <= p["power"]:
+            for cell in self.free_portals(s, player):
+                acts.append({"type": "cultist", "cell": cell})
+        acts.append({"type": "end_turn"})
+        return acts
+
+    def _treasure_actions(self, s: State, seat: int) -> list[Action]:
+        p = s["players"][seat]
+        acts = []
+        seen = set()
+        for i, kind in enumerate(p["treasure"]):
+            if kind in seen:
+                continue
+            seen.add(kind)
+            for f in s["figs"]:  # D-15: any champion of yours, on or off the battlefield
+                if f["owner"] == seat and not f["gone"]:
+                    acts.append({"type": "treasure", "i": i, "fig": f["id"]})
+        return acts
+
+    def _affordable(self, p: dict, c: Card) -> bool:
+        cost = c.cost or 0
+        return cost <= (p["power"] if c.type == "monster" else p["runes"])  # T-29/T-30
+
+    def _enemies(self, s: State, seat: int) -> set[tuple[int, int]]:
+        return self.cells_of(s, 1 - seat)
+
+    def _moves(self, s: State, fig: dict, steps: int | None = None) -> list[str]:
+        seat = fig["owner"]
+        start = pc(fig["cell"])
+        mp = self.stat(s, fig, "speed") if steps is None else steps  # T-39
+        reach = terrain.reachable(
+            self.bf(s),
+            start,
+            mp,
+            enemies=self._enemies(s, seat),
+            allies=self.cells_of(s, seat) - {start},
+            seats=(seat,),
+        )
+        return [ck(h) for h in reach]
+
+    def _targets(self, s: State, fig: dict) -> list[str]:
+        enemies = self._enemies(s, fig["owner"])
+        ranged = "ranged" in self.keywords(s, fig)
+        return [
+            ck(h)
+            for h in terrain.attack_targets(self.bf(s), pc(fig["cell"]), enemies, ranged=ranged)
+        ]
+
+    # -- apply ------------------------------------------------------------------------
+
+    def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+        if state["finished"]:
+            raise IllegalAction("The game is over.", "T-25")
+        form = check_shape(action)
+        kind = action["type"]
+        if type(player) is not int or player not in self.to_act(state):
+            raise NotYourTurn("It is not your turn to act.", "T-23")
+        if state["pending"] is not None and kind != "choose":
+            raise IllegalAction("First make the choice the effect asks for.", "T-2")
+        if state["cmd"] is not None and kind in ("play", "acquire", "command", "cultist",
+                                                 "gate", "end_turn"):  # fmt: skip
+            raise IllegalAction("Finish the command first (done).", "T-37")
+        handler = self._handlers.get(kind)
+        if handler is None:
+            raise IllegalAction(f"Unknown action {kind[:40]!r}.")
+        check_action(self, state, player, action, None, form)
+        s = _copy(state)
+        events: list[Event] = []
+        handler(self, s, player, action, events)
+        self._run(s, events)
+        self._check_command(s)
+        s["log"] += 1
+        return s, events
+
+    def _do_gate(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        p = s["players"][seat]
+        gate = self.info[p["gate"]]
+        p["gate_used"] = True
+        effects = list(gate.every_turn)
+        if p["turns"] == 0:  # T-15, C-03: the first-turn bonus
+            effects += list(gate.first_turn)
+        for e in effects:
+            p[e["op"]] += e["amount"]
+        events.append({"type": "gate", "seat": seat, "runes": p["runes"], "power": p["power"]})
+
+    def _do_play(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        p = s["players"][seat]
+        iid = action["iid"]
+        c = self.info[s["cards"][iid]]
+        p["hand"].remove(iid)
+        ev = {"type": "play", "seat": seat, "iid": iid, "card": c.id}
+        if c.type == "construct":
+            fig = s["figs"][action["fig"]]
+            fig["equip"].append(iid)  # T-20
+            ev["fig"] = fig["id"]
+        else:
+            p["played"].append(iid)  # T-28
+        events.append(ev)
+        src = action.get("fig")
+        queue = [self._item(seat, a.effects, src, iid) for a in c.abilities_when("play")]
+        # T-52 Devotion: this card's own, then the ones waiting for this faction (T-3)
+        others = [self.info[s["cards"][i]].faction for i in p["played"] if i != iid] + p["factions"]
+        for a in c.abilities_when("devotion"):
+            if a.faction in others:
+                queue.append(self._item(seat, a.effects, src, iid))
+            else:
+                p["devotion"].append([iid, a.faction])
+        if c.faction is not None:
+            still = []
+            for wid, fac in p["devotion"]:
+                if fac == c.faction and wid != iid:
+                    wc = self.info[s["cards"][wid]]
+                    for a in wc.abilities_when("devotion"):
+                        if a.faction == fac:
+                            queue.append(self._item(seat, a.effects, None, wid))
+                else:
+                    still.append([wid, fac])
+            p["devotion"] = still
+            if c.type == "construct":
+                p["factions"].append(c.faction)
+        s["todo"][:0] = queue
+
+    def _item(self, seat: int, effects, fig: int | None, iid: int | None) -> dict:
+        return {"seat": seat, "effects": [dict(e) for e in effects], "fig": fig, "iid": iid}
+
+    def _do_acquire(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        p = s["players"][seat]
+        if "iid" in action:
+            iid = action["iid"]
+            slot = s["row"].index(iid)
+        else:
+            iid = s["piles"][action["pile"]].pop()
+            slot = None
+        c = self.info[s["cards"][iid]]
+        if c.type == "monster":
+            p["power"] -= c.cost or 0  # T-30
+        else:
+            p["runes"] -= c.cost or 0  # T-29
+        self._gain(s, seat, iid, slot, events)
+
+    def _gain(self, s: State, seat: int, iid: int, slot: int | None, events: list[Event]) -> None:
+        p = s["players"][seat]
+        c = self.info[s["cards"][iid]]
+        if slot is not None:
+            s["row"][slot] = None
+        if c.is_champion:
+            self._new_fig(s["figs"], c.id, seat, iid)  # T-29: to the reserve
+            where = "reserve"
+        elif c.type == "construct" and p["on_top"]:
+            p["deck"].append(iid)  # T-105: the top of the deck is the end of the list
+            p["on_top"] = False
+            where = "deck"
+        else:
+            p["discard"].append(iid)
+            where = "discard"
+        events.append({"type": "acquire", "seat": seat, "iid": iid, "card": c.id, "to": where})
+        if slot is not None:
+            self._refill(s, slot, events)  # T-31: before the Ambush
+        ambush = c.abilities_when("ambush")
+        if ambush:  # T-33: optional
+            effects = [dict(e) for a in ambush for e in a.effects]
+            s["todo"].insert(0, {"seat": seat, "ambush": effects, "iid": iid})
+
+    def _refill(self, s: State, slot: int, events: list[Event]) -> None:
+        if not s["center"] and s["banished"]:  # T-73
+            s["center"] = s["banished"]
+            s["banished"] = []
+            shuffle(s["rng"], s["center"])
+            events.append({"type": "center_reshuffle", "count": len(s["center"])})
+        if s["center"]:
+            iid = s["center"].pop()
+            s["row"][slot] = iid
+            events.append({"type": "row", "slot": slot, "iid": iid, "card": s["cards"][iid]})
+        else:
+            s["row"][slot] = None  # D-9
+
+    def _do_command(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        fig = s["figs"][action["fig"]]
+        p = s["players"][seat]
+        p["power"] -= self.command_cost(fig)  # T-34
+        self._start_command(s, fig, action.get("cell"), events)
+
+    def _do_cultist(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        p = s["players"][seat]
+        p["power"] -= self.cultist_card.command or 0
+        fig = self._new_fig(s["figs"], self.cultist_card.id, seat, None)
+        self._start_command(s, fig, action["cell"], events)
+
+    def _start_command(self, s: State, fig: dict, cell: str | None, events: list[Event]) -> None:
+        seat = fig["owner"]
+        events.append({"type": "command", "seat": seat, "fig": fig["id"], "card": fig["card"]})
+        if fig["cell"] is None:
+            self._enter(s, fig, cell, events)  # T-35
+        double = "double_attack" in self.keywords(s, fig)
+        s["cmd"] = {"fig": fig["id"], "moved": False, "attacks": 2 if double else 1}
+        fig["exhausted"] = True  # T-38 (it cannot be commanded again this turn)
+        items = [self._item(seat, a.effects, fig["id"], fig["iid"])
+                 for a in self.card_of(fig).abilities_when("command")]  # fmt: skip
+        s["todo"][:0] = items
+
+    def _enter(self, s: State, fig: dict, cell: str | None, events: list[Event]) -> None:
+        fig["cell"] = cell
+        fig["damage"] = 0
+        events.append({"type": "enter", "seat": fig["owner"], "fig": fig["id"], "cell": cell})
+        self._pick_treasure(s, fig, cell, events)  # T-67, D-10
+
+    def _pick_treasure(self, s: State, fig: dict, cell: str, events: list[Event]) -> None:
+        kind = s["board_treasure"].pop(cell, None)
+        if kind is not None:
+            s["players"][fig["owner"]]["treasure"].append(kind)
+            events.append({"type": "treasure_taken", "seat": fig["owner"], "cell": cell})
+
+    def _do_move(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        fig = s["figs"][s["cmd"]["fig"]]
+        s["cmd"]["moved"] = True  # T-42
+        self._move(s, fig, action["cell"], self.stat(s, fig, "speed"), events)
+
+    def _move(self, s: State, fig: dict, dest: str, mp: int, events: list[Event]) -> None:
+        seat = fig["owner"]
+        bf = self.bf(s)
+        start = pc(fig["cell"])
+        path = terrain.path_to(
+            bf,
+            start,
+            pc(dest),
+            mp,
+            enemies=self._enemies(s, seat),
+            allies=self.cells_of(s, seat) - {start},
+            seats=(seat,),
+        )
+        if path is None:  # pragma: no cover - the offered cells are reachable
+            raise IllegalAction("That cell is out of reach.", "T-39")
+        fig["cell"] = dest
+        events.append({"type": "move", "seat": seat, "fig": fig["id"],
+                       "path": [ck(h) for h in path]})  # fmt: skip
+        nbf = terrain.activate_portals(bf, path, seat)  # T-60
+        if nbf is not bf:
+            self._set_bf(s, nbf)
+        dmg = terrain.corruption_damage(bf, path)  # T-62
+        if dmg:
+            self._damage(s, [(fig, dmg)], events)
+        if fig["cell"] is not None:
+            self._pick_treasure(s, fig, dest, events)  # T-67
+
+    def _do_attack(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        fig = s["figs"][s["cmd"]["fig"]]
+        s["cmd"]["attacks"] -= 1
+        by_cell = {f["cell"]: f for f in self.on_board(s, 1 - seat)}
+        if "area_attack" in self.keywords(s, fig):  # T-56: every enemy it could attack
+            targets = [by_cell[c] for c in self._targets(s, fig)]
+        else:
+            targets = [by_cell[action["cell"]]]
+        strength = self.stat(s, fig, "strength")
+        hits = [(t, strength) for t in targets]
+        back = 0
+        attacked = []
+        bf = self.bf(s)
+        for t in targets:
+            if "counter_strike" in self.keywords(s, t) and terrain.counter_strike_reaches(
+                bf,
+                pc(t["cell"]),
+                pc(fig["cell"]),
+                defender_ranged="ranged" in self.keywords(s, t),
+                defender_enemies=self.cells_of(s, seat),
+            ):  # T-55
+                back += self.stat(s, t, "strength")
+            for a in self.card_of(t).abilities_when("attacked"):
+                for e in a.effects:
+                    if e["op"] == "damage" and e.get("target") == "attacker":
+                        back += e["amount"]
+                    else:
+                        attacked.append(self._item(t["owner"], [e], t["id"], t["iid"]))
+        events.append({"type": "attack", "seat": seat, "fig": fig["id"],
+                       "targets": [t["id"] for t in targets]})  # fmt: skip
+        if back:
+            hits.append((fig, back))
+        slaughter_effects = [
+            e for a in self.card_of(fig).abilities_when("slaughter") for e in a.effects
+        ] + [
+            e
+            for iid in fig["equip"]
+            for a in self.info[s["cards"][iid]].abilities_when("slaughter")
+            for e in a.effects
+        ]
+        defeated = self._damage(s, hits, events)  # simultaneous (T-55, T-56)
+        kills = [t for t in targets if t["id"] in defeated]
+        for _ in kills:  # T-57, C-45: even if the attacker fell at the same moment
+            if slaughter_effects:
+                s["todo"].append(self._item(seat, slaughter_effects, fig["id"], fig["iid"]))
+        s["todo"].extend(attacked)
+
+    def _damage(self, s: State, hits: list, events: list[Event]) -> set[int]:
+        """Deal damage at once, then defeat every champion with damage >= DEF (T-46)."""
+        for fig, amount in hits:
+            if fig["cell"] is None:
+                continue  # T-49
+            fig["damage"] += amount
+            events.append({"type": "damage", "fig": fig["id"], "amount": amount})
+        out = set()
+        for fig, _ in hits:
+            if fig["cell"] is not None and fig["damage"] >= self.stat(s, fig, "defence"):
+                self._defeat(s, fig, events)
+                out.add(fig["id"])
+        return out
+
+    def _defeat(self, s: State, fig: dict, events: list[Event]) -> None:
+        """T-47: off the battlefield, its constructs destroyed, its card exhausted."""
+        owner = s["players"][fig["owner"]]
+        events.append({"type": "defeat", "fig": fig["id"], "seat": fig["owner"]})
+        fig["cell"] = None
+        fig["damage"] = 0
+        fig["exhausted"] = True
+        owner["discard"].extend(fig["equip"])  # T-74
+        fig["equip"] = []
+        if self.is_cultist(fig):
+            fig["gone"] = True
+
+    def _do_done(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        events.append({"type": "command_done", "seat": seat, "fig": s["cmd"]["fig"]})
+        s["cmd"] = None
+
+    def _check_command(self, s: State) -> None:
+        cmd = s["cmd"]
+        if cmd is not None and s["figs"][cmd["fig"]]["cell"] is None:
+            s["cmd"] = None  # the champion fell mid-command
+
+    def _do_treasure(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        p = s["players"][seat]
+        kind = p["treasure"].pop(action["i"])
+        fig = s["figs"][action["fig"]]
+        t = self.treasures[kind]
+        for stat, amount in t.boosts:
+            fig["boost"][stat] += amount
+        if t.grant:
+            fig["grants"].append(t.grant)
+        s["treasure_discard"].append(kind)
+        events.append({"type": "treasure_used", "seat": seat, "fig": fig["id"], "kind": kind,
+                       "boosts": dict(t.boosts), "grant": t.grant})  # fmt: skip
+
+    def _do_end_turn(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        p = s["players"][seat]
+        # T-24 step 1
+        p["discard"].extend(p["played"])
+        p["discard"].extend(p["hand"])
+        p["played"], p["hand"] = [], []
+        p["runes"] = p["power"] = 0
+        self._draw(s, seat, HAND_SIZE, events)  # step 2
+        for f in s["figs"]:  # step 3
+            if f["owner"] == seat and not f["gone"]:
+                f["exhausted"] = False
+        # step 4: shrines (T-64)
+        positions = {pc(f["cell"]): f["owner"] for f in self.on_board(s)}
+        control = terrain.shrine_control(self.bf(s), positions)
+        n = sum(1 for side in control.values() if side == seat)
+        if n:
+            self._glory(s, seat, n * s["shrine_glory"], events)
+        if s["finished"]:
+            return
+        # D-6: cleanup
+        for f in s["figs"]:
+            f["damage"] = 0
+            f["boost"] = {"strength": 0, "defence": 0, "speed": 0}
+            f["grants"] = []
+        p["gate_used"] = False
+        p["factions"], p["devotion"] = [], []
+        p["on_top"] = False
+        p["turns"] += 1
+        events.append({"type": "end_turn", "seat": seat})
+        nxt = 1 - seat
+        if nxt == s["first"]:
+            s["round"] += 1
+            if s["round"] > s["max_rounds"]:
+                s["finished"] = True
+                s["draw"] = True
+                events.append({"type": "game_over", "winners": [], "draw": True})
+                return
+        s["active"] = nxt
+        self._turn_start(s, nxt, events)
+
+    def _turn_start(self, s: State, seat: int, events: list[Event]) -> None:
+        bf = self.bf(s)
+        hits = []
+        for f in self.on_board(s):  # T-62, D-12: every champion, every turn
+            if terrain.turn_start_corruption(bf, [pc(f["cell"])]):
+                hits.append((f, terrain.CORRUPTION_DAMAGE))
+        if hits:
+            self._damage(s, hits, events)
+        for f in s["figs"]:
+            if f["owner"] == seat and not f["gone"]:
+                for a in self.card_of(f).abilities_when("turn_start"):
+                    s["todo"].append(self._item(seat, a.effects, f["id"], f["iid"]))
+
+    def _draw(self, s: State, seat: int, count: int, events: list[Event]) -> int:
+        p = s["players"][seat]
+        drawn = 0
+        for _ in range(count):
+            if not p["deck"]:
+                if not p["discard"]:
+                    break
+                p["deck"] = p["discard"]  # T-27: played heroes stay out
+                p["discard"] = []
+                shuffle(s["rng"], p["deck"])
+                events.append({"type": "reshuffle", "seat": seat, "count": len(p["deck"])})
+            p["hand"].append(p["deck"].pop())
+            drawn += 1
+        events.append({"type": "draw", "seat": seat, "count": drawn})
+        return drawn
+
+    def _glory(self, s: State, seat: int, amount: int, events: list[Event]) -> None:
+        p = s["players"][seat]
+        p["glory"] += amount
+        events.append({"type": "glory", "seat": seat, "amount": amount, "total": p["glory"]})
+        if p["glory"] >= s["victory"].get("glory", 30) and not s["finished"]:  # T-25
+            self._finish(s, [seat], events)
+
+    def _finish(self, s: State, winners: list[int], events: list[Event]) -> None:
+        s["finished"] = True
+        s["winners"] = winners
+        s["pending"] = None
+        s["cmd"] = None
+        s["todo"] = []
+        events.append({"type": "game_over", "winners": winners, "draw": False})
+
+    # -- effects ----------------------------------------------------------------------
+
+    def _run(self, s: State, events: list[Event]) -> None:
+        """Resolve queued effects until one needs a choice (a ``pending``) or none is left."""
+        while s["todo"] and s["pending"] is None and not s["finished"]:
+            item = s["todo"][0]
+            if "ambush" in item:
+                s["todo"].pop(0)
+                s["pending"] = {"player": item["seat"], "kind": "ambush", "optional": True,
+                                "options": [{"do": True}], "effects": item["ambush"]}  # fmt: skip
+                continue
+            if not item["effects"]:
+                s["todo"].pop(0)
+                continue
+            effect = item["effects"].pop(0)
+            self._op(s, item, effect, events)
+
+    def _choice(self, s, item, effect, kind, options, optional=False) -> None:
+        if not options:
+            return  # T-4: as far as possible
+        s["pending"] = {"player": item["seat"], "kind": kind, "optional": optional,
+                        "options": options, "effect": effect, "fig": item.get("fig")}  # fmt: skip
+
+    def _op(self, s: State, item: dict, e: dict, events: list[Event]) -> None:
+        seat = item["seat"]
+        p = s["players"][seat]
+        op = e["op"]
+        if op in ("runes", "power"):
+            p[op] += e["amount"]
+        elif op == "glory":
+            self._glory(s, seat, e["amount"], events)
+        elif op == "draw":
+            self._draw(s, seat, e["count"], events)
+        elif op == "construct_on_top":
+            p["on_top"] = True
+        elif op == "banish":
+            src = e["from"]
+            opts = []
+            if src in ("hand", "hand_or_discard"):
+                opts += [{"zone": "hand", "iid": i} for i in p["hand"]]  # T-72
+            if src in ("discard", "hand_or_discard"):
+                opts += [{"zone": "discard", "iid": i} for i in p["discard"]]
+            if src == "row":
+                opts += [{"zone": "row", "iid": i} for i in s["row"] if i is not None]
+            self._choice(s, item, e, "banish", opts, bool(e.get("optional")))
+        elif op == "acquire":
+            want = e["type"]
+            opts = []
+            cands = [(i, "row") for i in s["row"] if i is not None]
+            if want in ("card", "hero"):
+                cands += [(pile[-1], "pile") for pile in s["piles"].values() if pile]
+            for i, where in cands:
+                c = self.info[s["cards"][i]]
+                ok = (
+                    c.type == want
+                    or (want == "card" and c.type != "monster")
+                    or (want == "champion" and c.type == "champion")
+                )
+                if ok and (c.cost or 0) <= e["max_cost"]:
+                    opts.append({"zone": where, "iid": i})
+            self._choice(s, item, e, "acquire", opts, False)
+        elif op == "command":
+            discount = e.get("discount") or 0
+            opts = []
+            for f in self._figs_for(s, item, e["target"]):
+                if not self.can_command(s, f, seat):
+                    continue
+                if max(0, self.command_cost(f) - discount) > p["power"]:  # T-103
+                    continue
+                if f["cell"] is None and not self.free_portals(s, seat):
+                    continue
+                opts.append({"fig": f["id"]})
+            self._choice(s, item, e, "command", opts, False)
+        elif op == "enter":
+            opts = []
+            if self.free_portals(s, seat):
+                opts = [{"fig": f["id"]} for f in self._figs_for(s, item, "own_reserve")]
+            self._choice(s, item, e, "enter", opts, False)
+        elif op == "move":
+            opts = []
+            for f in self._figs_for(s, item, e["target"]):
+                if f["cell"] is not None:
+                    opts += [{"fig": f["id"], "cell": c} for c in self._moves(s, f, e["steps"])]
+            self._choice(s, item, e, "move", opts, True)
+        elif op == "damage":
+            figs = self._figs_for(s, item, e["target"])
+            if e["target"] in ("all_adjacent_enemies", "attacker"):
+                self._damage(s, [(f, e["amount"]) for f in figs], events)
+            else:
+                self._choice(s, item, e, "damage", [{"fig": f["id"]} for f in figs], False)
+        elif op == "destroy":
+            opts = [
+                {"fig": f["id"], "iid": i} for f in self.on_board(s, 1 - seat) for i in f["equip"]
+            ]
+            self._choice(s, item, e, "destroy", opts, False)
+        elif op == "treasure":
+            self._treasure_from_bag(s, seat, e["mode"], events)
+        elif op in ("boost", "grant"):
+            figs = self._figs_for(s, item, e["target"])
+            if e["target"] in ("self", "equipped", "all_own_board"):
+                for f in figs:
+                    self._boost(f, e)
+            else:
+                self._choice(s, item, e, op, [{"fig": f["id"]} for f in figs], False)
+        elif op == "terrain":
+            bf = self.bf(s)
+            opts = [{"cell": ck(h)} for h in sorted(bf.cells) if terrain.can_place_terrain(bf, h)]
+            self._choice(s, item, e, "terrain", opts, False)
+        else:
+            events.append({"type": "skipped_effect", "op": op})  # villain ops: other modes
+
+    def _boost(self, f: dict, e: dict) -> None:
+        if e["op"] == "boost":
+            f["boost"][e["stat"]] += e["amount"]  # T-6: until the end of the turn
+        elif e["keyword"] not in f["grants"]:
+            f["grants"].append(e["keyword"])
+
+    def _figs_for(self, s: State, item: dict, target: str) -> list[dict]:
+        seat = item["seat"]
+        own = [f for f in s["figs"] if f["owner"] == seat and not f["gone"]]
+        me = s["figs"][item["fig"]] if item.get("fig") is not None else None
+        enemies = self.on_board(s, 1 - seat)
+        if target in ("self", "equipped"):
+            return [me] if me is not None else []
+        if target == "own":
+            return own
+        if target in ("own_board", "all_own_board"):
+            return [f for f in own if f["cell"] is not None]
+        if target == "own_reserve":
+            return [f for f in own if f["cell"] is None and not self.is_cultist(f)]
+        if target == "cultist":
+            return [f for f in own if self.is_cultist(f)]
+        if target == "enemy":
+            return enemies
+        if target in ("adjacent_enemy", "all_adjacent_enemies"):
+            if me is None or me["cell"] is None:
+                return []
+            return [f for f in enemies if hexes.adjacent(pc(f["cell"]), pc(me["cell"]))]
+        if target == "attacker":
+            cmd = s["cmd"]
+            return [s["figs"][cmd["fig"]]] if cmd and s["figs"][cmd["fig"]]["cell"] else []
+        return []
+
+    def _treasure_from_bag(self, s: State, seat: int, mode: str, events: list[Event]) -> None:
+        if not s["bag"]:
+            s["bag"] = s["treasure_discard"]  # T-67: refill with the discarded ones
+            s["treasure_discard"] = []
+        if not s["bag"]:
+            return
+        kind = s["bag"].pop(randbelow(s["rng"], len(s["bag"])))
+        if mode == "gain":
+            s["players"][seat]["treasure"].append(kind)
+            events.append({"type": "treasure_gained", "seat": seat})
+        else:
+            s["treasure_discard"].append(kind)
+            events.append({"type": "treasure_revealed", "seat": seat, "kind": kind})
+
+    def _do_choose(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        pend = s["pending"]
+        s["pending"] = None
+        i = action["i"]
+        if i is None:
+            events.append({"type": "decline", "seat": seat, "kind": pend["kind"]})
+            return
+        opt = pend["options"][i]
+        kind = pend["kind"]
+        p = s["players"][seat]
+        if kind == "ambush":
+            s["todo"].insert(0, {"seat": seat, "effects": pend["effects"], "fig": None,
+                                 "iid": None})  # fmt: skip
+        elif kind == "banish":
+            self._banish(s, seat, opt["zone"], opt["iid"], events)
+        elif kind == "acquire":
+            iid = opt["iid"]
+            if opt["zone"] == "row":
+                self._gain(s, seat, iid, s["row"].index(iid), events)
+            else:
+                s["piles"][s["cards"][iid]].remove(iid)
+                self._gain(s, seat, iid, None, events)
+        elif kind == "command":
+            fig = s["figs"][opt["fig"]]
+            p["power"] -= max(0, self.command_cost(fig) - (pend["effect"].get("discount") or 0))
+            cell = None if fig["cell"] else self.free_portals(s, seat)[0]
+            self._start_command(s, fig, cell, events)
+        elif kind == "enter":
+            fig = s["figs"][opt["fig"]]
+            self._enter(s, fig, self.free_portals(s, seat)[0], events)
+        elif kind == "move":
+            fig = s["figs"][opt["fig"]]
+            self._move(s, fig, opt["cell"], pend["effect"]["steps"], events)
+        elif kind == "damage":
+            self._damage(s, [(s["figs"][opt["fig"]], pend["effect"]["amount"])], events)
+        elif kind == "destroy":
+            fig = s["figs"][opt["fig"]]
+            fig["equip"].remove(opt["iid"])
+            s["players"][fig["owner"]]["discard"].append(opt["iid"])  # T-74
+            events.append({"type": "destroy", "fig": fig["id"], "iid": opt["iid"],
+                           "card": s["cards"][opt["iid"]]})  # fmt: skip
+            if fig["damage"] >= self.stat(s, fig, "defence"):  # T-48, D-7
+                self._defeat(s, fig, events)
+        elif kind in ("boost", "grant"):
+            self._boost(s["figs"][opt["fig"]], pend["effect"])
+        elif kind == "terrain":
+            bf = terrain.place_terrain(self.bf(s), pc(opt["cell"]), pend["effect"]["terrain"])
+            self._set_bf(s, bf)
+            events.append({"type": "terrain", "cell": opt["cell"],
+                           "terrain": pend["effect"]["terrain"]})  # fmt: skip
+
+    def _banish(self, s: State, seat: int, zone: str, iid: int, events: list[Event]) -> None:
+        p = s["players"][seat]
+        c = self.info[s["cards"][iid]]
+        if zone == "row":
+            slot = s["row"].index(iid)
+            s["row"][slot] = None
+        else:
+            p[zone].remove(iid)
+        if c.pile == "starter":  # T-71
+            s["box"].append(iid)
+        elif c.pile == "always":
+            s["piles"][c.id].append(iid)
+        else:
+            s["banished"].append(iid)
+        events.append({"type": "banish", "seat": seat, "iid": iid, "card": c.id, "from": zone})
+        if zone == "row":
+            self._refill(s, slot, events)
+
+    _handlers = {
+        "play": _do_play,
+        "gate": _do_gate,
+        "acquire": _do_acquire,
+        "command": _do_command,
+        "cultist": _do_cultist,
+        "move": _do_move,
+        "attack": _do_attack,
+        "done": _do_done,
+        "treasure": _do_treasure,
+        "end_turn": _do_end_turn,
+        "choose": _do_choose,
+    }
+
+    # -- leaving, result, view -----------------------------------------------------------
+
+    def leave(self, state: State, player: int, reason: str) -> tuple[State, list[Event]]:
+        if state["finished"]:
+            raise IllegalAction("The game is over.", "T-25")
+        if type(player) is not int or player not in (0, 1):
+            raise IllegalAction("There is no such player in this game.")
+        s = _copy(state)
+        s["out"] = [player]
+        events: list[Event] = [{"type": "left", "seat": player, "reason": reason}]
+        self._finish(s, [1 - player], events)
+        s["log"] += 1
+        return s, events
+
+    def result(self, state: State) -> GameResult:
+        scores = {p["seat"]: p["glory"] for p in state["players"]}
+        if not state["finished"]:
+            return GameResult(finished=False, scores=scores)
+        return GameResult(
+            finished=True,
+            winners=tuple(state["winners"]),
+            draw=state["draw"],
+            eliminated=tuple(state["out"]),
+            scores=scores,
+        )
+
+    def view(self, state: State, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (None: a spectator). Hidden (D-21): decks (counts), the
+        other player's hand and treasure tokens (counts), the central deck and the bag
+        (counts), the faces of the treasure tokens on the battlefield (cells only)."""
+        cards = state["cards"]
+
+        def open_(iids):
+            return [{"iid": i, "card": cards[i]} for i in iids]
+
+        players = []
+        for p in state["players"]:
+            mine = p["seat"] == player
+            players.append(
+                {
+                    "seat": p["seat"],
+                    "gate": p["gate"],
+                    "hand": open_(p["hand"]) if mine else len(p["hand"]),
+                    "hand_count": len(p["hand"]),
+                    "deck": len(p["deck"]),
+                    "discard": open_(p["discard"]),
+                    "played": open_(p["played"]),
+                    "runes": p["runes"],
+                    "power": p["power"],
+                    "glory": p["glory"],
+                    "gate_used": p["gate_used"],
+                    "turns": p["turns"],
+                    "treasure": list(p["treasure"]) if mine else len(p["treasure"]),
+                }
+            )
+        figs = [
+            {
+                **{k: v for k, v in f.items() if k not in ("boost", "equip", "grants")},
+                "equip": open_(f["equip"]),
+                "boost": dict(f["boost"]),
+                "grants": list(f["grants"]),
+            }
+            for f in state["figs"]
+            if not f["gone"]
+        ]
+        pending = state["pending"]
+        if pending is not None:
+            if pending["player"] == player:
+                pending = _clone(pending)
+            else:
+                pending = {"player": pending["player"], "kind": pending["kind"]}
+        return {
+            "you": player,
+            "scenario": state["scenario"],
+            "first": state["first"],
+            "active": state["active"],
+            "round": state["round"],
+            "max_rounds": state["max_rounds"],
+            "to_act": list(self.to_act(state)),
+            "finished": state["finished"],
+            "winners": list(state["winners"]),
+            "draw": state["draw"],
+            "out": list(state["out"]),
+            "row": [None if i is None else {"iid": i, "card": cards[i]} for i in state["row"]],
+            "center": len(state["center"]),
+            "banished": open_(state["banished"]),
+            "box": open_(state["box"]),
+            "piles": {cid: len(pile) for cid, pile in state["piles"].items()},
+            "terrain": dict(state["terrain"]),
+            "owner": dict(state["owner"]),
+            "treasure_cells": sorted(state["board_treasure"]),
+            "bag": len(state["bag"]),
+            "treasure_discard": list(state["treasure_discard"]),
+            "figs": figs,
+            "cmd": _clone(state["cmd"]),
+            "players": players,
+            "pending": pending,
+        }
+
+
+SYSTEM = Tactics()
