@@ -254,3 +254,16 @@ register(
         starter_decks="berserk/_starters.txt",
     )
 )
+
+register(
+    GameSystemInfo(
+        key="tactics",
+        name="Ascension Tactics",
+        min_players=2,
+        max_players=2,  # the duel of «Каменный перекрёсток»; the other modes come later
+        needs_decklists=False,  # starting decks and reserves come from the scenario
+        formats=(Format("duel", "Duel", "Дуэль"),),
+        engine="engine.tactics.game:SYSTEM",
+        simulation="engine.tactics.simkit:KIT",
+    )
+)

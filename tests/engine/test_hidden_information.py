@@ -106,7 +106,18 @@ def _twin_berserk(state):
     return twin, hidden, (None, 0, 1)
 
 
+def _twin_tactics(state):
+    """Two cards of the central deck (hidden from everyone, T-17) trade places."""
+    center = state["center"]
+    x = center[0]
+    y = next(i for i in center if state["cards"][i] != state["cards"][x])
+    twin = json.loads(json.dumps(state))
+    twin["cards"][x], twin["cards"][y] = state["cards"][y], state["cards"][x]
+    return twin, lambda s: x in s["center"] and y in s["center"], (None, 0, 1)
+
+
 TWINS = {
+    "tactics": _twin_tactics,
     "ascension": _twin_ascension,
     "voskhozhdenie": _twin_voskhozhdenie,
     "berserk": _twin_berserk,
