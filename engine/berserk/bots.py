@@ -15,7 +15,8 @@ it can pay for (avoiding a third element), places the strongest in front, reveal
 everything, and in battle strikes where its blow is worth most (a kill first, a strong
 retaliation avoided), otherwise walks its creatures towards the nearest enemy; as the
 defending player it puts a sturdier creature in front of a threatened one and weakens
-only to save its own creature.
+only to save its own creature. (Recruiting, it asks the engine which ``recruit`` actions
+are offered for its best Deal cards first, rather than listing them all: the same choice.)
 """
 
 from __future__ import annotations
@@ -33,8 +34,22 @@ def random_bot(system: Any, state: State, seat: int, rng_state: list[int]) -> Ac
     return choice(rng_state, system.legal_actions(state, seat))
 
 
+_VALUES: dict[int, tuple[Card, float]] = {}  # id(card) -> (card, _value(card))
+_CELLS: dict[str, tuple[int, int]] = {}  # cell name -> cell (board.parse_cell)
+_ROWS: dict[tuple[tuple[int, int], int], int | None] = {}  # (cell, role) -> board.seat_row
+
+
 def _value(card: Card) -> float:
     """A creature's worth in battle: lives and its medium strike, movement a little."""
+    known = _VALUES.get(id(card))
+    if known is not None and known[0] is card:
+        return known[1]
+    score = _card_value(card)
+    _VALUES[id(card)] = (card, score)
+    return score
+
+
+def _card_value(card: Card) -> float:
     if card.type != "creature":
         return -1.0
     if card.subtype in ("symbiote", "parasite"):
@@ -49,11 +64,32 @@ def _value(card: Card) -> float:
     return score
 
 
+def _parse(name: str) -> tuple[int, int]:
+    cell = _CELLS.get(name)
+    if cell is None:
+        cell = _CELLS[name] = board.parse_cell(name)
+    return cell
+
+
 def _cell(name: str | None) -> tuple[int, int] | None:
-    return None if name is None else board.parse_cell(name)
+    return None if name is None else _parse(name)
+
+
+def _seat_row(cell: tuple[int, int], role: int) -> int | None:
+    key = (cell, role)
+    if key not in _ROWS:
+        _ROWS[key] = board.seat_row(cell, role)
+    return _ROWS[key]
+
+
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    """``board.distance`` of two cells known to be on the Battlefield."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 def heuristic_bot(system: Any, state: State, seat: int, rng_state: list[int]) -> Action:
+    if state["phase"] == "recruit" and not state["finished"] and seat in system.to_act(state):
+        return _recruit_choice(system, state, seat)
     actions = system.legal_actions(state, seat)
     if len(actions) == 1:
         return actions[0]
@@ -90,8 +126,9 @@ def heuristic_bot(system: Any, state: State, seat: int, rng_state: list[int]) ->
 
         def place_score(a: Action) -> tuple[float, str]:
             card = recruit[a["card"]]
-            row = board.seat_row(board.parse_cell(a["cell"]), role) or 3
-            col = abs(board.parse_cell(a["cell"])[0] - 2)
+            cell = _parse(a["cell"])
+            row = _seat_row(cell, role) or 3
+            col = abs(cell[0] - 2)
             front = 4 - row
             v = _value(card)
             return (v * front - col * 0.1 if v > 0 and not card.is_flyer else -front, a["cell"])
@@ -102,6 +139,30 @@ def heuristic_bot(system: Any, state: State, seat: int, rng_state: list[int]) ->
     if "host" in kinds:
         return actions[0]
     return _battle(system, view, seat, actions)
+
+
+def _recruit_choice(system: Any, state: State, seat: int) -> Action:
+    """The strongest creature it can pay for (avoiding a third element), else done: the
+    first best of the ``recruit`` actions offered with no X or X 0, asking the engine
+    about the Deal cards best first rather than listing every offered action."""
+    view = system.view(state, seat)
+    info = system.info
+    me = view["players"][seat]
+    elements = {info[c["id"]].element for c in me["recruit"]} - {""}
+    ranked = []
+    for position, c in enumerate(me["deal"]):
+        card = info[c["id"]]
+        score = _value(card)
+        if card.element and card.element not in elements and len(elements) >= 2:
+            score -= 6
+        if score > 0.0:
+            ranked.append((-score, position, c["card"]))
+    ranked.sort()
+    for _score, _position, iid in ranked:
+        for a in system._recruit_actions(state, seat, (iid,)):
+            if not a.get("x", 0):
+                return a
+    return {"type": "recruit_done"}
 
 
 def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action:
@@ -175,11 +236,11 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
         best, best_gain = None, 0
         for a in moves:
             here = _cell(pieces[a["card"]]["cell"])
-            there = board.parse_cell(a["cell"])
-            d0 = min(board.distance(here, e) for e in enemies)
+            there = _parse(a["cell"])
+            d0 = min(_distance(here, e) for e in enemies)
             if d0 <= 1:
                 continue  # already next to an enemy: strike next turn instead
-            gain = d0 - min(board.distance(there, e) for e in enemies)
+            gain = d0 - min(_distance(there, e) for e in enemies)
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None:

@@ -171,7 +171,7 @@ def _copy(state: State) -> State:
         }
         for p in state["players"]
     ]
-    out["pieces"] = {k: dict(q) for k, q in state["pieces"].items()}
+    out["pieces"] = {k: q.copy() for k, q in state["pieces"].items()}
     out["stack"] = state["stack"][:]
     out["chains"] = {k: dict(c) for k, c in state["chains"].items()}
     out["rng"] = state["rng"][:]
@@ -186,8 +186,23 @@ _CELL_NAMES = {
 }
 
 
+_NEIGHBOURS = {cell: board.orthogonal_neighbours(cell) for cell in _CELL_NAMES}
+
+
 def _name(cell: Sequence[int] | None) -> str | None:
     return None if cell is None else _CELL_NAMES[(cell[0], cell[1])]
+
+
+def _same(offered: Action, sent: Action) -> bool:
+    """``canonical(offered) == canonical(sent)`` for an offered action (an object of texts
+    and whole numbers): the same keys and equal values of the very same types."""
+    if type(sent) is not dict or len(sent) != len(offered):
+        return False
+    for key, value in offered.items():
+        other = sent.get(key, _same)
+        if type(other) is not type(value) or other != value:
+            return False
+    return True
 
 
 def _err(rule: str, message: str) -> IllegalAction:
@@ -228,6 +243,7 @@ class Berserk:
     def __init__(self, db: CardDB | None = None):
         self.db = db or load_system()
         self.info: dict[str, Card] = dict(self.db.cards)
+        self._playable: dict[str, tuple[str, ...]] = {}  # card id -> its PLAYABLE abilities
         self._handlers = {
             "choose_first": Berserk._do_choose_first,
             "redeal": Berserk._do_redeal,
@@ -434,37 +450,11 @@ class Berserk:
             out.append({"type": "keep"})
             return out
         if phase == "recruit":
-            out = []
-            zone = self._recruit_zone(state, player)
-            cfg = self.cfg(state)
-            for iid in p["deal"]:
-                card = self.card(state, iid)
-                if card.cost_x:
-                    x = 0
-                    while True:
-                        try:
-                            recruit.check_recruit(zone, card, x=x, config=cfg)
-                        except IllegalAction:
-                            break
-                        out.append({"type": "recruit", "card": iid, "x": x})
-                        x += 1
-                else:
-                    try:
-                        recruit.check_recruit(zone, card, config=cfg)
-                    except IllegalAction:
-                        continue
-                    out.append({"type": "recruit", "card": iid})
+            out = self._recruit_actions(state, player, p["deal"])
             out.append({"type": "recruit_done"})
             return out
         if phase == "place":
-            filled = [tuple(q["cell"]) for q in state["pieces"].values() if q["owner"] == player]
-            free = board.placement_cells(self.role(state, player), filled)
-            names = sorted(board.cell_name(c) for c in free)
-            return [
-                {"type": "place", "card": iid, "cell": name}
-                for iid in p["recruit"]
-                for name in names
-            ]
+            return self._place_actions(state, player, p["recruit"])
         if phase == "reveal":
             out = [{"type": "keep_hidden", "card": iid} for iid in self._may_stay_hidden(state)]
             out.append({"type": "reveal_done"})
@@ -475,9 +465,61 @@ class Berserk:
             return self._vanguard_actions(state, player)
         return self._battle_actions(state, player)
 
+    def _offered(self, state: State, player: int, kind: str, action: Action) -> list[Action] | None:
+        """Some of ``legal_actions(state, player)``, in the same form, among them every
+        one that could equal ``action`` (of its type and card), without building the rest
+        where that is costly; ``None`` when none could. ``player`` is one of
+        ``to_act(state)`` and ``kind`` an action of the phase. A sent action found here is
+        offered; one not found goes through ``_check`` (the full list, the same
+        refusals)."""
+        phase = state["phase"]
+        if kind == "pass":  # offered first in the battle phases, last in the Vanguard Step
+            return [{"type": "pass"}]
+        if kind in ("keep", "recruit_done", "reveal_done"):  # always offered in their step
+            return [{"type": kind}]
+        iid = action.get("card")
+        if type(iid) is int and kind in ("recruit", "place", "move", "strike", "ability"):
+            if phase == "recruit":
+                if iid not in state["players"][player]["deal"]:
+                    return None
+                return self._recruit_actions(state, player, (iid,))
+            if phase == "place":
+                if iid not in state["players"][player]["recruit"]:
+                    return None
+                return self._place_actions(state, player, (iid,))
+            if phase == "main":
+                return self._battle_actions(state, player, only=iid)
+        return self.legal_actions(state, player)
+
     # -- apply --------------------------------------------------------------------------
 
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+        if not self._is_offered(state, player, action):
+            self._check(state, player, action)  # refuses, or finds it offered after all
+        s = _copy(state)
+        events: list[Event] = []
+        self._handlers[action["type"]](self, s, player, action, events)
+        self._settle(s, events)
+        s["log"] += 1
+        return s, events
+
+    def _is_offered(self, state: State, player: Any, action: Any) -> bool:
+        """Whether ``action`` is, as sent, one of ``legal_actions(state, player)``, found
+        among the few offered actions it could be (``_offered``). Such an action passes
+        every check of ``_check``; ``False`` says only that ``_check`` must decide."""
+        if type(action) is not dict or type(player) is not int or state["finished"]:
+            return False
+        kind = action.get("type")
+        if type(kind) is not str or kind not in self._phase_actions.get(state["phase"], ()):
+            return False
+        if player not in self.to_act(state):
+            return False
+        offered = self._offered(state, player, kind, action)
+        return offered is not None and any(_same(c, action) for c in offered)
+
+    def _check(self, state: State, player: Any, action: Any) -> None:
+        """Every check of a sent action, in order, with its refusal (``IllegalAction``,
+        ``NotYourTurn``); the state is only read."""
         form = check_shape(action)
         if state["finished"]:
             raise IllegalAction("The game is over.", "102.1")
@@ -499,12 +541,6 @@ class Berserk:
             lambda: handler(self, _copy(state), player, action, []),
             form,
         )
-        s = _copy(state)
-        events: list[Event] = []
-        handler(self, s, player, action, events)
-        self._settle(s, events)
-        s["log"] += 1
-        return s, events
 
     # -- the Deal Step [302] ------------------------------------------------------------
 
@@ -562,6 +598,30 @@ class Berserk:
 
     # -- the Recruitment Step [304] -----------------------------------------------------
 
+    def _recruit_actions(self, s: State, seat: int, iids: Sequence[int]) -> list[Action]:
+        """The ``recruit`` actions open for the Deal cards ``iids``, in their order."""
+        out: list[Action] = []
+        zone = self._recruit_zone(s, seat)
+        cfg = self.cfg(s)
+        for iid in iids:
+            card = self.card(s, iid)
+            if card.cost_x:
+                x = 0
+                while True:
+                    try:
+                        recruit.check_recruit(zone, card, x=x, config=cfg)
+                    except IllegalAction:
+                        break
+                    out.append({"type": "recruit", "card": iid, "x": x})
+                    x += 1
+            else:
+                try:
+                    recruit.check_recruit(zone, card, config=cfg)
+                except IllegalAction:
+                    continue
+                out.append({"type": "recruit", "card": iid})
+        return out
+
     def _recruit_zone(self, s: State, seat: int) -> recruit.Recruit:
         p = s["players"][seat]
         cards = tuple(
@@ -606,6 +666,13 @@ class Berserk:
             s["phase"] = "place"
 
     # -- the Placement Step [305] -------------------------------------------------------
+
+    def _place_actions(self, s: State, seat: int, iids: Sequence[int]) -> list[Action]:
+        """The ``place`` actions open for the Recruit cards ``iids``, in their order."""
+        filled = [tuple(q["cell"]) for q in s["pieces"].values() if q["owner"] == seat]
+        free = board.placement_cells(self.role(s, seat), filled)
+        names = sorted(board.cell_name(c) for c in free)
+        return [{"type": "place", "card": iid, "cell": name} for iid in iids for name in names]
 
     def _do_place(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
         p = s["players"][seat]
@@ -1002,10 +1069,17 @@ class Berserk:
             return
         self._begin_turn(s, 1 - s["active"], events)
 
-    def _battle_actions(self, s: State, seat: int) -> list[Action]:
+    def _battle_actions(self, s: State, seat: int, only: int | None = None) -> list[Action]:
+        """The battle's legal actions; ``only``: just those of that card (and ``pass``)."""
         out: list[Action] = [{"type": "pass"}]
-        for iid in sorted(self._pieces_of(s, seat)):  # С: Скрытность, whenever holding priority
-            if s["pieces"][str(iid)]["hidden"] and self._stealthy(s, iid):
+        pieces = s["pieces"]
+        if only is None:  # (number, piece) of this player's cards, by number
+            mine = sorted([(int(k), q) for k, q in pieces.items() if q["owner"] == seat])
+        else:
+            q = pieces.get(str(only))
+            mine = [(only, q)] if q is not None and q["owner"] == seat else []
+        for iid, q in mine:  # С: Скрытность, whenever holding priority
+            if q["hidden"] and self._stealthy(s, iid):
                 out.append({"type": "reveal", "card": iid})
         if s["phase"] != "main":
             return out
@@ -1015,31 +1089,44 @@ class Berserk:
                 return out
             occupied = {
                 (q["cell"][0], q["cell"][1])
-                for q in s["pieces"].values()
+                for q in pieces.values()
                 if q["cell"] is not None and q["host"] is None
             }
-            for iid in sorted(self._pieces_of(s, seat)):
-                q = s["pieces"][str(iid)]
-                if self._mover_problem(s, seat, iid) is None:  # then _move_problem, inlined
-                    ghost = self.card(s, iid).has("incorporeal")
-                    for cell in board.orthogonal_neighbours(tuple(q["cell"])):
-                        if ghost or cell not in occupied:
-                            out.append({"type": "move", "card": iid, "cell": _CELL_NAMES[cell]})
-                if self._striker_problem(s, seat, iid) is None:
-                    for target in self._strike_targets(s, iid):
-                        tq = s["pieces"][str(target)]
-                        if tq["hidden"]:
-                            out.append({"type": "strike", "card": iid, "cell": _name(tq["cell"])})
-                        else:
-                            out.append({"type": "strike", "card": iid, "target": target})
-                if q["hidden"] or q["closed"] or q["acted"] or q["moved"]:
-                    continue
-                out.extend(self._ability_actions(s, seat, iid))
+            keys = sorted(pieces, key=int)
+            theirs = [int(k) for k in keys if pieces[k]["owner"] != seat]
+            # _mover_problem, _striker_problem and _actor_problem inlined: the card is the
+            # active player's, in the Main Phase, the stack empty.
+            for iid, q in mine:
+                if q["hidden"] or q["closed"] or q["acted"]:
+                    continue  # no move, strike or ability (D-21, 203.6, 209.3, 104.4)
+                card = self.card(s, iid)
+                if card.type == "creature":
+                    if (
+                        not card.subtype
+                        and q["cell"] is not None
+                        and q["host"] is None
+                        and q["marks"] < card.movement
+                    ):  # then _move_problem, inlined
+                        ghost = card.has("incorporeal")
+                        for cell in _NEIGHBOURS[(q["cell"][0], q["cell"][1])]:
+                            if ghost or cell not in occupied:
+                                out.append({"type": "move", "card": iid, "cell": _CELL_NAMES[cell]})
+                    if not q["moved"]:
+                        for target in self._strike_targets(s, iid, theirs):
+                            tq = pieces[str(target)]
+                            if tq["hidden"]:
+                                out.append(
+                                    {"type": "strike", "card": iid, "cell": _name(tq["cell"])}
+                                )
+                            else:
+                                out.append({"type": "strike", "card": iid, "target": target})
+                if not q["moved"]:
+                    out.extend(self._ability_actions(s, seat, iid, keys))
             return out
         top = st[-1]
         chain = s["chains"].get(str(top["chain"]))
         if top["kind"] == "target" and chain is not None and chain.get("strike"):
-            for iid in sorted(self._pieces_of(s, seat)):
+            for iid, _q in mine:
                 if self._defender_problem(s, seat, chain, iid) is None:
                     out.append({"type": "defender", "card": iid})
         weakening = top["kind"] == "calculation" and chain is not None
@@ -1164,10 +1251,12 @@ class Berserk:
             return _err("205.2", "A simple strike hits an adjacent card.")
         return None
 
-    def _strike_targets(self, s: State, source: int) -> list[int]:
+    def _strike_targets(self, s: State, source: int, enemies: list[int] | None = None) -> list[int]:
+        """The cards ``source`` may strike; ``enemies``: its owner's opponent's cards in
+        play, sorted, if the caller has them."""
         sq = s["pieces"][str(source)]
         owner = sq["owner"]
-        candidates = sorted(self._pieces_of(s, 1 - owner))
+        candidates = sorted(self._pieces_of(s, 1 - owner)) if enemies is None else enemies
         if not self.card(s, source).is_flyer:  # only adjacent cards can be legal
             if sq["cell"] is None:
                 return []
@@ -1339,13 +1428,22 @@ class Berserk:
             return _err(rule, f"Finishing {x}: the target has more than {x} lives.")
         return None
 
-    def _ability_actions(self, s: State, seat: int, iid: int) -> list[Action]:
+    def _ability_actions(
+        self, s: State, seat: int, iid: int, keys: list[str] | None = None
+    ) -> list[Action]:
+        """``iid``'s playable abilities and their targets; ``keys``: the pieces' keys in
+        their numbers' order, if the caller has them."""
         out: list[Action] = []
         card = self.card(s, iid)
-        for ability in PLAYABLE:
-            if not card.has(ability) or self._actor_problem(s, seat, iid, ability) is not None:
+        playable = self._playable.get(card.id)
+        if playable is None:
+            playable = self._playable[card.id] = tuple(a for a in PLAYABLE if card.has(a))
+        for ability in playable:
+            if self._actor_problem(s, seat, iid, ability) is not None:
                 continue
-            for key in sorted(s["pieces"], key=int):
+            if keys is None:
+                keys = sorted(s["pieces"], key=int)
+            for key in keys:
                 target = int(key)
                 if self._ability_target_problem(s, ability, iid, target) is None:
                     tq = s["pieces"][key]
