@@ -25,6 +25,7 @@ the second player's (″′″ and ″’″ are read as the prime too).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -312,8 +313,7 @@ def check_recruit(
 ) -> Recruited:
     """The entry ``card`` would make in the Recruit zone (its payment), or ``RecruitError``."""
     cards = recruit.card_list()
-    name = _name(card)
-    name_ru = _name_ru(card)
+    name, name_ru = _Names(card), _NamesRu(card)  # worked out only for a refusal's message
     if len(cards) >= config.squad_max:
         raise _refuse(
             "304.5",
@@ -394,9 +394,29 @@ def recruit(
     return after
 
 
+class _Names:
+    """A card's English name, formatted into a message only when one is written."""
+
+    def __init__(self, card: Card):
+        self.card = card
+
+    def __format__(self, spec: str) -> str:
+        return format(_name(self.card), spec)
+
+
+class _NamesRu(_Names):
+    def __format__(self, spec: str) -> str:
+        return format(_name_ru(self.card), spec)
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_key(name_ru: str, name_en: str, card_id: str) -> str:
+    return " ".join((name_ru or name_en or card_id).casefold().split())
+
+
 def _same_name(a: Card, b: Card) -> bool:
     def key(card: Card) -> str:
-        return " ".join((card.name_ru or card.name_en or card.id).casefold().split())
+        return _name_key(card.name_ru, card.name_en, card.id)
 
     return key(a) == key(b)
 
