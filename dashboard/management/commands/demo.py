@@ -156,6 +156,11 @@ class Command(BaseCommand):
             tiebreaks="mtr",
             location="Gauntlet demo hall",
         )
+        # The event's seed (seating, boosters, pairings) from the demo's own: the same
+        # --seed runs the same event.
+        seed = random.Random(f"demo:{opts['seed']}:{number}").getrandbits(62)
+        Event.objects.filter(pk=event.pk).update(seed=seed)
+        event.refresh_from_db()
         for user in players:
             # Bots draft, build and (online) play; offline their users report the results.
             reg = register(
