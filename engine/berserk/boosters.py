@@ -23,7 +23,7 @@ from collections.abc import MutableSequence, Sequence
 
 from engine.berserk.cards import CardDB, CardSet
 from engine.core import rng as rng_mod
-from engine.core.limited import LimitedError
+from engine.core.limited import LimitedError, deal_packs
 
 __all__ = [
     "CollationError",
@@ -96,15 +96,14 @@ def draft_packs(
     Booster round ``r`` uses set ``set_codes[r]`` for every seat. One generator, seeded
     with ``seed``, opens the boosters seat by seat, round by round.
     """
-    if isinstance(set_codes, str):
-        raise CollationError("set_codes is a list of set codes, not one string")
-    if not set_codes:
-        raise CollationError("a draft needs at least one booster round")
-    if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
-        raise CollationError(f"a draft needs at least one seat, not {seats!r}")
-    sets = [_booster_set(db, code) for code in set_codes]
-    rng = rng_mod.seed_state(seed)
-    return [[open_booster(card_set, rng) for card_set in sets] for _seat in range(seats)]
+    return deal_packs(
+        set_codes,
+        seats,
+        seed,
+        lambda code: _booster_set(db, code),
+        open_booster,
+        CollationError,
+    )
 
 
 def sealed_pool(set_codes: Sequence[str], db: CardDB, seed: int) -> list[str]:

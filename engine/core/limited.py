@@ -33,13 +33,41 @@ lists pasted for constructed events, in the format the event names (draft or sea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
+
+from engine.core import rng as rng_mod
 
 
 class LimitedError(ValueError):
     """Boosters that cannot be made: an unknown set, a set without boosters, an empty slot."""
+
+
+def deal_packs(
+    set_codes: Sequence[str],
+    seats: int,
+    seed: int,
+    booster_set: Callable[[str], Any],
+    open_booster: Callable[[Any, list[int]], list[str]],
+    error: type[LimitedError] = LimitedError,
+) -> list[list[list[str]]]:
+    """``packs[seat][booster_round]``: the boosters of a draft, reproducible from ``seed``.
+
+    Booster round ``r`` uses set ``set_codes[r]`` for every seat (``booster_set(code)``, the
+    game's set, refusing one without boosters). One generator, seeded with ``seed``, opens
+    the boosters (``open_booster(set, rng)``) seat by seat, round by round. Bad arguments
+    raise ``error`` (the game's own ``LimitedError``).
+    """
+    if isinstance(set_codes, str):
+        raise error("set_codes is a list of set codes, not one string")
+    if not set_codes:
+        raise error("a draft needs at least one booster round")
+    if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
+        raise error(f"a draft needs at least one seat, not {seats!r}")
+    sets = [booster_set(code) for code in set_codes]
+    state = rng_mod.seed_state(seed)
+    return [[open_booster(card_set, state) for card_set in sets] for _seat in range(seats)]
 
 
 def _pick(language: str, en: str, ru: str) -> str:
