@@ -313,7 +313,8 @@ def check_recruit(
 ) -> Recruited:
     """The entry ``card`` would make in the Recruit zone (its payment), or ``RecruitError``."""
     cards = recruit.card_list()
-    name, name_ru = _Names(card), _NamesRu(card)  # worked out only for a refusal's message
+    name = _name(card)
+    name_ru = _name_ru(card)
     if len(cards) >= config.squad_max:
         raise _refuse(
             "304.5",
@@ -392,21 +393,6 @@ def recruit(
     if not config.revalidate_elements and one_element and after.gold_spent > after.gold:
         after = replace(after, bonus_used=True)
     return after
-
-
-class _Names:
-    """A card's English name, formatted into a message only when one is written."""
-
-    def __init__(self, card: Card):
-        self.card = card
-
-    def __format__(self, spec: str) -> str:
-        return format(_name(self.card), spec)
-
-
-class _NamesRu(_Names):
-    def __format__(self, spec: str) -> str:
-        return format(_name_ru(self.card), spec)
 
 
 @functools.lru_cache(maxsize=4096)
