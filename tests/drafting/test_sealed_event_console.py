@@ -62,6 +62,10 @@ def test_an_organiser_runs_a_sealed_event_from_the_console_to_round_one(
     client.force_login(alice)
     client.post(reverse("tournaments:event_create"), EVENT_FORM)
     event = Event.objects.get(name="Sealed Sunday")
+    # A fixed seed, so the bots open the same pools every run: a bot can still meet a
+    # pool that allows no legal deck (noted on the issue), which this test is not about.
+    Event.objects.filter(pk=event.pk).update(seed=2026)
+    event.refresh_from_db()
     assert event.format == "sealed"
     # Bob registers on the event page; the organiser adds Charlie and two bots.
     client.force_login(bob)
