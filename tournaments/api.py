@@ -15,12 +15,15 @@ the event's address, see ``tournaments.api_urls``)::
     GET   /api/events/<slug>/registrations/              the players
     POST  /api/events/<slug>/registrations/              register yourself
     POST  /api/events/<slug>/registrations/add/          organisers/judges: add a player
+    POST  /api/events/<slug>/registrations/team/         a team format: register a team
     GET   /api/events/<slug>/registrations/<id>/
     POST  /api/events/<slug>/registrations/<id>/check-in/
     POST  /api/events/<slug>/registrations/<id>/drop/
     POST  /api/events/<slug>/registrations/<id>/readd/   organisers/judges
     GET   /api/events/<slug>/registrations/<id>/decklist/  the player and officials only
     PUT   /api/events/<slug>/registrations/<id>/decklist/
+    GET   /api/events/<slug>/registrations/<id>/decks/   a team's members' own decks
+    PUT   /api/events/<slug>/registrations/<id>/decks/   a member's own deck
     GET   /api/events/<slug>/rounds/                     rounds with their status
     POST  /api/events/<slug>/rounds/                     organisers: pair the next round
     GET   /api/events/<slug>/rounds/<number>/
@@ -91,23 +94,32 @@ from tournaments.serializers import (
     EventUpdateSerializer,
     GamesSerializer,
     MatchSerializer,
+    MemberDeckOutSerializer,
+    MemberDeckSerializer,
     PlacementsSerializer,
     RegisterSelfSerializer,
+    RegisterTeamSerializer,
     RegistrationSerializer,
     ResultSerializer,
     RoundSerializer,
     StandingsSerializer,
 )
-from tournaments.services.decklists import submit_decklist
+from tournaments.services.decklists import submit_decklist, submit_member_deck
 from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.events import create_event, update_event
 from tournaments.services.pairing import pair_next_round, publish_round, repair_round
-from tournaments.services.permissions import check_official, check_organiser, is_official
+from tournaments.services.permissions import (
+    check_official,
+    check_organiser,
+    is_official,
+    plays_for,
+)
 from tournaments.services.placements import enter_placements, report_placements
 from tournaments.services.players import check_in, drop, readd, register
 from tournaments.services.results import call_time, confirm_result, enter_result, report_result
 from tournaments.services.standings import PLACEMENT_RULESET
 from tournaments.services.starting import start_event
+from tournaments.services.teams import find_player, register_team
 
 # ---------------------------------------------------------------- errors
 
@@ -360,13 +372,18 @@ class RegistrationViewSet(
 ):
     serializer_class = RegistrationSerializer
     lookup_value_converter = "int"
-    conflict_actions = frozenset({"create", "add", "check_in", "drop", "readd", "decklist"})
+    conflict_actions = frozenset(
+        {"create", "add", "team", "check_in", "drop", "readd", "decklist", "decks"}
+    )
 
     def get_queryset(self):
         if _fake(self):
             return Registration.objects.none()
         return (
-            self.get_event().registrations.select_related("decklist").order_by("display_name", "pk")
+            self.get_event()
+            .registrations.select_related("decklist")
+            .prefetch_related("members__user")
+            .order_by("display_name", "pk")
         )
 
     def _out(self, reg: Registration, code: int = status.HTTP_200_OK) -> Response:
@@ -418,6 +435,84 @@ class RegistrationViewSet(
             actor=request.user,
         )
         return self._out(reg, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Register a team",
+        description=(
+            "An event in a team format takes teams. A player registers their own team with "
+            "`partners` (their partners' usernames); an organiser or judge names all "
+            "`members` in seat order (also a late entry during the Swiss). Every member is a "
+            "user and plays in at most one team of the event."
+        ),
+        request=RegisterTeamSerializer,
+        responses={201: RegistrationSerializer, **_errors(400, 401, 403, 404, 409)},
+    )
+    @action(detail=False, methods=["post"])
+    def team(self, request, *args, **kwargs):
+        event = self.get_event()
+        if not request.user.is_authenticated:
+            raise NotAllowed(_("Log in to register."))
+        body = RegisterTeamSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        if "members" in data:
+            names = data["members"]
+        else:
+            names = [request.user.get_username(), *data["partners"]]
+        members = []
+        for name in names:
+            try:
+                members.append(find_player(name))
+            except TournamentError as exc:
+                raise exceptions.ValidationError({"members": [str(exc)]}) from None
+        reg = register_team(event, name=data["name"], members=members, actor=request.user)
+        return self._out(reg, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        methods=["GET"],
+        summary="A team's decks",
+        description="Each member's own deck: the team's members and the officials only.",
+        responses={200: MemberDeckOutSerializer(many=True), **_errors(401, 403, 404)},
+    )
+    @extend_schema(
+        methods=["PUT"],
+        summary="Submit a team member's deck",
+        description=(
+            "A member submits their own deck (until decklists lock); an organiser or judge "
+            "names the `member`. Checked under the format's deck rules and saved even if "
+            "illegal."
+        ),
+        request=MemberDeckSerializer,
+        responses={200: MemberDeckOutSerializer, **_errors(400, 401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["get", "put"])
+    def decks(self, request, *args, **kwargs):
+        reg = self.get_object()
+        own = plays_for(request.user, reg)
+        if request.method == "GET":
+            if not (own or self.is_official()):
+                self.permission_denied(
+                    request,
+                    message=_("Only the team and the event's organisers and judges can see them."),
+                )
+            members = reg.members.select_related("user").order_by("position")
+            return Response(MemberDeckOutSerializer(members, many=True).data)
+        body = MemberDeckSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        name = (body.validated_data.get("member") or "").strip()
+        members = reg.members.select_related("user", "event")
+        member = (
+            members.filter(user__username__iexact=name).first()
+            if name
+            else members.filter(user_id=request.user.pk).first()
+        )
+        if member is None:
+            if not (own or self.is_official()):
+                self.permission_denied(request, message=_("You are not in this team."))
+            raise exceptions.NotFound(_("No member of this team is called %(u)s.") % {"u": name})
+        member = submit_member_deck(request.user, member, body.validated_data["text"])
+        member = reg.members.select_related("user").get(pk=member.pk)
+        return Response(MemberDeckOutSerializer(member).data)
 
     @extend_schema(
         summary="Check in",
@@ -484,7 +579,7 @@ class RegistrationViewSet(
     @action(detail=True, methods=["get", "put"])
     def decklist(self, request, *args, **kwargs):
         reg = self.get_object()
-        own = reg.user_id is not None and reg.user_id == request.user.pk
+        own = plays_for(request.user, reg)
         if request.method == "GET":
             if not (own or self.is_official()):
                 self.permission_denied(

@@ -201,6 +201,16 @@ class Event(StatusPipeline, models.Model):
         return self.players_per_game > 2
 
     @property
+    def team_size(self) -> int:
+        """Players per entrant: more than 1 in a team format (``registry.Format.team_size``)."""
+        info = self.format_info
+        return info.team_size if info is not None else 1
+
+    @property
+    def is_team_event(self) -> bool:
+        return self.team_size > 1
+
+    @property
     def is_elimination_only(self) -> bool:
         return self.structure in (
             self.Structure.SINGLE_ELIMINATION,
@@ -298,6 +308,38 @@ class Registration(StatusPipeline, models.Model):
     @property
     def is_active(self) -> bool:
         return self.status != self.Status.DROPPED
+
+
+class TeamMember(models.Model):
+    """A player of a team: the team is one ``Registration`` (its ``display_name`` the team's
+    name, its ``user`` the member who registered it), paired and ranked as one entrant.
+
+    ``position`` orders the members (0 first): the order of their seats at an online game.
+    A player is in at most one team of an event. In a team format each member brings their
+    own deck (``deck``, checked like a decklist: ``deck_problems``, ``deck_is_legal``).
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="team_members")
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="team_places"
+    )
+    position = models.PositiveSmallIntegerField()
+    deck = models.TextField(blank=True)
+    deck_problems = models.JSONField(default=list, blank=True)
+    deck_is_legal = models.BooleanField(null=True, default=None)
+
+    class Meta:
+        ordering = ["registration", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user"], name="one_team_per_player"),
+            models.UniqueConstraint(
+                fields=["registration", "position"], name="unique_team_position"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.registration}"
 
 
 class Decklist(models.Model):
@@ -476,6 +518,7 @@ class AuditEntry(models.Model):
         EDIT = "edit", _("Settings changed")
         STAFF = "staff", _("Staff changed")
         REGISTER = "register", _("Player added")
+        TEAM = "team", _("Team added")
         LATE_ENTRY = "late_entry", _("Late entry")
         CHECK_IN = "check_in", _("Check-in")
         DROP = "drop", _("Drop")

@@ -131,7 +131,12 @@ class EventUpdateSerializer(EventSerializer):
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
-    is_me = serializers.SerializerMethodField(help_text=_("This registration is the caller's."))
+    is_me = serializers.SerializerMethodField(
+        help_text=_("This registration is the caller's (or the caller's team's).")
+    )
+    members = serializers.SerializerMethodField(
+        help_text=_("A team's members' usernames in seat order; empty for a single player.")
+    )
     has_decklist = serializers.SerializerMethodField()
     drop_reason = serializers.SerializerMethodField(
         help_text=_("Shown to the player and the event's organisers and judges only.")
@@ -148,14 +153,21 @@ class RegistrationSerializer(serializers.ModelSerializer):
             "drop_reason",
             "is_bot",
             "is_me",
+            "members",
             "has_decklist",
             "created_at",
         ]
         read_only_fields = fields
 
     def _is_own(self, reg: Registration) -> bool:
-        user = _user(self)
-        return reg.user_id is not None and reg.user_id == getattr(user, "pk", None)
+        uid = getattr(_user(self), "pk", None)
+        if uid is None:
+            return False
+        return reg.user_id == uid or any(m.user_id == uid for m in reg.members.all())
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_members(self, reg: Registration) -> list[str]:
+        return [m.user.get_username() for m in reg.members.all()]
 
     def get_is_me(self, reg: Registration) -> bool:
         return self._is_own(reg)
@@ -196,6 +208,27 @@ class AddPlayerSerializer(serializers.Serializer):
         return attrs
 
 
+class RegisterTeamSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80, help_text=_("The team's name in pairings."))
+    partners = serializers.ListField(
+        child=serializers.CharField(max_length=150),
+        required=False,
+        max_length=8,
+        help_text=_("Registering your own team: your partners' usernames."),
+    )
+    members = serializers.ListField(
+        child=serializers.CharField(max_length=150),
+        required=False,
+        max_length=8,
+        help_text=_("Every member's username in seat order (organisers and judges)."),
+    )
+
+    def validate(self, attrs):
+        if ("partners" in attrs) == ("members" in attrs):
+            raise serializers.ValidationError(_("Give either partners or members."))
+        return attrs
+
+
 class DropSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
 
@@ -224,6 +257,23 @@ class DecklistSerializer(serializers.ModelSerializer):
             "text": {"max_length": 20000, "trim_whitespace": True},
             "is_legal": {"help_text": "Legal for the event's format; null: not checked."},
         }
+
+
+class MemberDeckSerializer(serializers.Serializer):
+    member = serializers.CharField(
+        max_length=150,
+        required=False,
+        allow_blank=True,
+        help_text=_("The member's username (officials); yourself when empty."),
+    )
+    text = serializers.CharField(max_length=20000, write_only=True)
+
+
+class MemberDeckOutSerializer(serializers.Serializer):
+    member = serializers.CharField(source="user.username")
+    text = serializers.CharField(source="deck")
+    is_legal = serializers.BooleanField(source="deck_is_legal", allow_null=True)
+    problems = DecklistProblemSerializer(source="deck_problems", many=True)
 
 
 # ---------------------------------------------------------------- rounds and matches

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Callable
+from types import SimpleNamespace
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -30,6 +31,7 @@ from tournaments.models import (
     Registration,
     Round,
     StandingsSnapshot,
+    TeamMember,
 )
 from tournaments.results import ResultError, games_from_counts
 from tournaments.services.brackets import bracket_winners
@@ -39,6 +41,7 @@ from tournaments.services.decklists import (
     lock_decklists,
     no_decklists_message,
     submit_decklist,
+    submit_member_deck,
 )
 from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.events import (
@@ -49,13 +52,14 @@ from tournaments.services.events import (
     update_event,
 )
 from tournaments.services.pairing import pair_next_round, publish_round, repair_round, swap_players
-from tournaments.services.permissions import is_official, role_of
+from tournaments.services.permissions import is_official, registration_of, role_of
 from tournaments.services.placements import enter_placements, report_placements
 from tournaments.services.players import check_in, drop, readd
 from tournaments.services.players import register as register_player
 from tournaments.services.results import call_time, confirm_result, enter_result, report_result
 from tournaments.services.standings import PLACEMENT_RULESET, rounds_with_matches
 from tournaments.services.starting import start_event
+from tournaments.services.teams import find_player, register_team, team_members
 from tournaments.standings import RULESETS
 
 
@@ -67,7 +71,11 @@ def _ctx(request: HttpRequest, event: Event, **extra) -> dict:
     role = role_of(request.user, event)
     my_reg = None
     if request.user.is_authenticated:
-        my_reg = event.registrations.filter(user=request.user).first()
+        my_reg = registration_of(event, request.user)
+    team_size = event.team_size
+    my_team = []
+    if my_reg is not None and team_size > 1:
+        my_team = [m.user.get_username() for m in team_members(my_reg)]
     current = event.rounds.exclude(status=Round.Status.DRAFT).order_by("-number").first()
     return {
         "player_url_prefix": reverse("tournaments:player", kwargs={"slug": event.slug, "pk": 0})[
@@ -78,6 +86,8 @@ def _ctx(request: HttpRequest, event: Event, **extra) -> dict:
         "is_organiser": role == "organiser",
         "is_official": role in ("organiser", "judge"),
         "my_registration": my_reg,
+        "my_team": my_team,
+        "partner_slots": range(team_size - 1),
         "current_round": current,
         **extra,
     }
@@ -427,6 +437,19 @@ def _run(request: HttpRequest, action: Callable[[], object], success: str | None
 @require_POST
 def register(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
+    if event.is_team_event:
+
+        def enter_team():
+            partners = [find_player(name) for name in request.POST.getlist("partner")]
+            return register_team(
+                event,
+                name=_posted_text(request.POST, "display_name"),
+                members=[request.user, *partners],
+                actor=request.user,
+            )
+
+        _run(request, enter_team, _("Your team is registered."))
+        return redirect("tournaments:event_detail", slug=slug)
     _run(
         request,
         lambda: register_player(
@@ -441,7 +464,9 @@ def register(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def self_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     event = _event(slug)
-    reg = get_object_or_404(Registration, event=event, user=request.user)
+    reg = registration_of(event, request.user)
+    if reg is None:
+        raise Http404
     if action == "check-in":
         _run(request, lambda: check_in(request.user, reg), _("You are checked in."))
     elif action == "drop":
@@ -459,17 +484,25 @@ def self_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def decklist(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    reg = get_object_or_404(Registration, event=event, user=request.user)
-    existing = getattr(reg, "decklist", None) if hasattr(reg, "decklist") else None
+    if event.is_team_event:  # each member's own deck
+        member = get_object_or_404(TeamMember, event=event, user=request.user)
+        existing = _member_deck(member)
+
+        def submit(text: str):
+            return _member_deck(submit_member_deck(request.user, member, text))
+    else:
+        reg = get_object_or_404(Registration, event=event, user=request.user)
+        existing = getattr(reg, "decklist", None) if hasattr(reg, "decklist") else None
+
+        def submit(text: str):
+            return submit_decklist(request.user, reg, text)
+
     form = DecklistForm(request.POST or None, initial={"text": existing.text if existing else ""})
     saved: list = []
     if (
         request.method == "POST"
         and form.is_valid()
-        and _run(
-            request,
-            lambda: saved.append(submit_decklist(request.user, reg, form.cleaned_data["text"])),
-        )
+        and _run(request, lambda: saved.append(submit(form.cleaned_data["text"])))
     ):
         if saved[0].is_legal is False:
             messages.warning(
@@ -497,6 +530,19 @@ def decklist(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+def _member_deck(member: TeamMember) -> SimpleNamespace | None:
+    """A team member's deck as the decklist page shows a list."""
+    if not member.deck:
+        return None
+    return SimpleNamespace(
+        text=member.deck,
+        problems=member.deck_problems,
+        is_legal=member.deck_is_legal,
+        locked=False,
+        updated_at=None,
+    )
+
+
 def _deck_rules(event: Event) -> list[tuple[str, str]]:
     """The deck rules of the event's format, for display (none if the game has no checker)."""
     try:
@@ -504,7 +550,9 @@ def _deck_rules(event: Event) -> list[tuple[str, str]]:
         if not info.decks:
             return []
         language = "ru" if (get_language() or "").startswith("ru") else "en"
-        return list(info.load("decks").rules_summary(event.format, language=language))
+        fmt = event.format_info
+        rules = fmt.deck_rules if fmt is not None else event.format
+        return list(info.load("decks").rules_summary(rules, language=language))
     except Exception:
         return []
 
@@ -559,7 +607,7 @@ def _enter(user, match: Match, post) -> object:
 @require_http_methods(["GET", "POST"])
 def my_match(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    reg = event.registrations.filter(user=request.user).first()
+    reg = registration_of(event, request.user)
     seat = None
     if reg is not None:
         seat = (
@@ -692,7 +740,9 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
             _("Only the organisers and judges of this event can open its console.")
         )
     registrations = list(
-        event.registrations.select_related("user", "decklist").order_by("status", "display_name")
+        event.registrations.select_related("user", "decklist")
+        .prefetch_related("members__user")
+        .order_by("status", "display_name")
     )
     draft = event.rounds.filter(status=Round.Status.DRAFT).first()
     live = event.rounds.filter(status=Round.Status.PUBLISHED).first()
@@ -711,6 +761,7 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         form=EventForm(instance=event),
         staff_form=StaffForm(),
         add_form=AddPlayerForm(),
+        member_slots=range(event.team_size if event.is_team_event else 0),
         recommended=recommended_rounds(sum(1 for r in registrations if r.is_active)),
         game_numbers=range(1, event.best_of * 2 + 1),
         pods=list(event.pods.order_by("number")) if limited else [],
@@ -741,6 +792,13 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         return get_object_or_404(Match, round__event=event, pk=_posted_pk(post, "match"))
 
     def add_player():
+        if event.is_team_event:
+            return register_team(
+                event,
+                name=_posted_text(post, "display_name"),
+                members=[find_player(name) for name in post.getlist("member")],
+                actor=user,
+            )
         username = _posted_text(post, "username").strip()
         player_user = None
         if username:

@@ -22,6 +22,20 @@ class Format:
     name_ru: str = ""  # the name on Russian pages (``label``)
     limited: bool = False  # decks built at the event (draft, sealed) rather than brought
     sealed: bool = False  # limited decks from opened boosters, not a draft (a pod of pools)
+    # A team format: each entrant is a team of this many players, paired and ranked as one;
+    # an online game of two teams seats every member (``TableMode.teams`` convention).
+    team_size: int = 1
+    # The format whose deck rules each player's list follows (empty: this format's own),
+    # e.g. a team format whose decks are built as in Standard.
+    deck_format: str = ""
+
+    @property
+    def is_team(self) -> bool:
+        return self.team_size > 1
+
+    @property
+    def deck_rules(self) -> str:
+        return self.deck_format or self.key
 
     def label(self, language: str = "en") -> str:
         return self.name_ru if language.startswith("ru") and self.name_ru else self.name
@@ -194,6 +208,22 @@ register(
             Format("draft", "Draft", "Драфт", limited=True),
             # Built under the Draft rules (4.5.5).
             Format("sealed", "Sealed", "Силед", limited=True, sealed=True),
+            # Teams of two (1.2.2): each player brings a deck built as in Standard or Blitz;
+            # a match of two teams is a game of four, allies seated side by side.
+            Format(
+                "team_standard",
+                "Team Standard (2 vs 2)",
+                "Командный стандарт (2 на 2)",
+                team_size=2,
+                deck_format="standard",
+            ),
+            Format(
+                "team_blitz",
+                "Team Blitz (2 vs 2)",
+                "Командный блиц (2 на 2)",
+                team_size=2,
+                deck_format="blitz",
+            ),
         ),
         engine="engine.voskhozhdenie.game:SYSTEM",
         decks="engine.voskhozhdenie.decklists:DECKLISTS",
@@ -260,10 +290,16 @@ register(
         key="tactics",
         name="Ascension Tactics",
         min_players=2,
-        max_players=2,  # the duel of «Каменный перекрёсток»; the other modes come later
+        max_players=4,  # T-75: the duel, free-for-all for 3-4 (T-80), 2 vs 2 (T-78)
         needs_decklists=False,  # starting decks and reserves come from the scenario
         formats=(Format("duel", "Duel", "Дуэль"),),
         engine="engine.tactics.game:SYSTEM",
         simulation="engine.tactics.simkit:KIT",
+        table_modes=(
+            FREE_FOR_ALL,  # 2 players: the duel; 3-4: every player for themselves (T-80)
+            # T-78/T-79: seats 0 and 2 against 1 and 3, each team on one shore.
+            TableMode("2v2", "Two against two", players=(4,), teams=((0, 2), (1, 3))),
+            TableMode("solo", "Solo against the villains", players=(1,)),  # T-81..T-95
+        ),
     )
 )

@@ -114,7 +114,8 @@ def _match_outcome(
 ) -> tuple[int | None, list[int] | None, list[int | None] | None]:
     """A finished game as the tournament takes it, by match seat.
 
-    The sole winner's match seat (``None`` on a draw or a shared win), every match
+    The sole winner's match seat (``None`` on a draw or a win shared across match seats;
+    teammates share their team's seat), every match
     seat's placement (``tournaments.results.game_placements``: elimination order, rule
     1.3, then the game's scores; a player who conceded or ran out of time is reported as
     eliminated by ``leave_game`` and so places last) and the scores, if the game
@@ -122,8 +123,10 @@ def _match_outcome(
     """
     by_number = {s.number: s for s in seats}
     winner: int | None = None
-    if not result.draw and len(result.winners) == 1:
-        match_seat = by_number[result.winners[0]].match_seat
+    # The winners' match seat: one player's, or one team's (every member seated for it).
+    won = {by_number[n].match_seat for n in result.winners if n in by_number}
+    if not result.draw and len(won) == 1:
+        match_seat = won.pop()
         winner = match_seat.seat if match_seat is not None else None
     numbers = sorted(by_number)
     index = {number: k for k, number in enumerate(numbers)}
@@ -167,7 +170,7 @@ def _record_in_match(
         return
     if match.status == Match.Status.FINAL:
         return
-    banks = {s.match_seat_id: s.time_left for s in seats if s.match_seat_id}
+    banks = {s.number: s.time_left for s in seats}
     config = dict(session.config)
     follow = getattr(engine_of(session.system), "next_game_config", None)
     if callable(follow):  # the game's own rule for the next game of a match

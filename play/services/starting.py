@@ -28,7 +28,7 @@ from play.services.clocks import after_change
 from play.services.engines import bot_names, engine_of
 from play.services.errors import NotAllowed, PlayError
 from play.services.sessions import User, session_seats
-from tournaments.models import Event, Match, Round
+from tournaments.models import Event, Match, Round, TeamMember
 
 logger = logging.getLogger("gauntlet.play")
 
@@ -338,14 +338,51 @@ def engine_deck(system: str, text: str | None) -> Any:
     return info.load("decks").to_engine_deck(text)
 
 
-def _match_decks(match, match_seats) -> list[Any]:
-    """Each player's deck as the engine takes it, from the registration's decklist."""
-    system = match.round.event.game_system
-    decks = []
-    for ms in match_seats:
-        decklist = getattr(ms.registration, "decklist", None)
-        decks.append(engine_deck(system, decklist.text if decklist is not None else None))
-    return decks
+def _match_places(match, match_seats) -> tuple[list[tuple[Any, int | None, str | None]], dict]:
+    """Who sits where at a game of the match: (match seat, user id, deck text) by game
+    seat number, and the engine config of the seating.
+
+    A player's match: one game seat per match seat, the decklist of the registration. A
+    match of two teams (``registry.Format.team_size``): every member at their own seat,
+    with their own deck, the teams seated as the game's table mode of that many allies
+    says (``TableMode.teams``, the engine's ``config["teams"]``), else side by side.
+    """
+    event = match.round.event
+    size = event.team_size
+    if size < 2:
+        places = []
+        for ms in match_seats:
+            decklist = getattr(ms.registration, "decklist", None)
+            text = decklist.text if decklist is not None else None
+            places.append((ms, ms.registration.user_id, text))
+        return places, {}
+    teams = _team_seating(event.game_info, len(match_seats), size)
+    members: dict[int, list[TeamMember]] = {}
+    for member in TeamMember.objects.filter(
+        registration_id__in=[ms.registration_id for ms in match_seats]
+    ).order_by("position"):
+        members.setdefault(member.registration_id, []).append(member)
+    by_number: dict[int, tuple[Any, int | None, str | None]] = {}
+    for ms, numbers in zip(match_seats, teams, strict=True):
+        team = members.get(ms.registration_id, [])
+        if len(team) != size:
+            raise PlayError(
+                _("The team %(team)s has %(n)d members, not %(size)d.")
+                % {"team": ms.registration.display_name, "n": len(team), "size": size}
+            )
+        for number, member in zip(numbers, team, strict=True):
+            by_number[number] = (ms, member.user_id, member.deck or None)
+    places = [by_number[number] for number in sorted(by_number)]
+    return places, {"teams": [list(numbers) for numbers in teams]}
+
+
+def _team_seating(info: registry.GameSystemInfo, teams: int, size: int) -> list[list[int]]:
+    """The seat numbers of each team: the game's own table mode for ``teams`` teams of
+    ``size`` when it has one, else each team side by side."""
+    for mode in info.table_modes:
+        if len(mode.teams) == teams and all(len(team) == size for team in mode.teams):
+            return [list(team) for team in mode.teams]
+    return [[t * size + k for k in range(size)] for t in range(teams)]
 
 
 def engine_config(system: str, config: Mapping[str, Any]) -> dict[str, Any]:
@@ -363,24 +400,28 @@ def create_match_game(
     config: dict,
     banks: Mapping[int, float | None] | None = None,
 ) -> GameSession:
+    """Deal game ``number`` of the match. ``banks``: each game seat's time left from the
+    game before (by seat number), else ``time_bank``."""
     match_seats = list(
         match.seats.select_related("registration", "registration__decklist").order_by("seat")
     )
+    system = match.round.event.game_system
+    places, seating = _match_places(match, match_seats)
     session = GameSession.objects.create(
-        system=match.round.event.game_system,
+        system=system,
         match=match,
         game_number=number,
-        config=engine_config(match.round.event.game_system, config),
-        decks=_match_decks(match, match_seats),
+        config=engine_config(system, {**config, **seating}),
+        decks=[engine_deck(system, text) for _ms, _user, text in places],
         time_bank=time_bank,
     )
-    for index, ms in enumerate(match_seats):
+    for index, (ms, user_id, _text) in enumerate(places):
         reg = ms.registration
-        left = time_bank if banks is None else banks.get(ms.pk, time_bank)
+        left = time_bank if banks is None else banks.get(index, time_bank)
         SessionSeat.objects.create(
             session=session,
             number=index,
-            user_id=reg.user_id,
+            user_id=user_id,
             is_bot=reg.is_bot,
             bot_name=DEFAULT_BOT if reg.is_bot else "",
             match_seat=ms,

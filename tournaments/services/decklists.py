@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from engine.core import registry
 from tournaments import announce
-from tournaments.models import AuditEntry, Decklist, Event, Registration
+from tournaments.models import AuditEntry, Decklist, Event, Registration, TeamMember
 from tournaments.services.common import audit, lock_event
 from tournaments.services.errors import TournamentError
 from tournaments.services.permissions import User, check_official, check_organiser
@@ -56,7 +56,7 @@ def check_decklist(event: Event, text: str, language: str = "en") -> tuple[list[
         return [], None
     as_of = timezone.localdate(event.starts_at) if event.starts_at else timezone.localdate()
     try:
-        report = decklists.validate(text, event.format, as_of=as_of, language=language)
+        report = decklists.validate(text, fmt.deck_rules, as_of=as_of, language=language)
     except Exception:  # no card data for this game yet: store the list unchecked
         logger.warning("decklists of %s are not checked", event.game_system, exc_info=True)
         return [], None
@@ -76,6 +76,11 @@ def recheck_decklists(event: Event) -> None:
         if (problems, is_legal) != (deck.problems, deck.is_legal):
             deck.problems, deck.is_legal = problems, is_legal
             deck.save(update_fields=["problems", "is_legal"])
+    for member in TeamMember.objects.select_for_update().filter(event=event).exclude(deck=""):
+        problems, is_legal = check_decklist(event, member.deck, _language())
+        if (problems, is_legal) != (member.deck_problems, member.deck_is_legal):
+            member.deck_problems, member.deck_is_legal = problems, is_legal
+            member.save(update_fields=["deck_problems", "deck_is_legal"])
 
 
 def no_decklists_message(event: Event) -> str | None:
@@ -97,14 +102,11 @@ def submit_decklist(user: User, registration: Registration, text: str) -> Deckli
     own = registration.user_id is not None and registration.user_id == getattr(user, "pk", None)
     if not own:
         check_official(user, event)
-    refusal = no_decklists_message(event)
-    if refusal:
-        raise TournamentError(refusal)
-    text = (text or "").strip()
-    if not text:
-        raise TournamentError(_("The decklist is empty."))
-    if len(text) > 20000:
-        raise TournamentError(_("The decklist is too long."))
+    if event.is_team_event:
+        raise TournamentError(
+            _("In a team event each member submits their own deck, not one for the team.")
+        )
+    text = _checked_text(event, text)
     with transaction.atomic():
         event = lock_event(event)
         past_deadline = (
@@ -125,6 +127,51 @@ def submit_decklist(user: User, registration: Registration, text: str) -> Deckli
             registration=registration, defaults=defaults
         )
     return deck
+
+
+def _checked_text(event: Event, text: str) -> str:
+    refusal = no_decklists_message(event)
+    if refusal:
+        raise TournamentError(refusal)
+    text = (text or "").strip()
+    if not text:
+        raise TournamentError(_("The decklist is empty."))
+    if len(text) > 20000:
+        raise TournamentError(_("The decklist is too long."))
+    return text
+
+
+def submit_member_deck(user: User, member: TeamMember, text: str) -> TeamMember:
+    """Save a team member's own deck (a team format: each member plays their own), with
+    what the deck checker found under the format's deck rules; an illegal list is kept too.
+
+    The member may change it until the deadline or the lock; officials at any time.
+    """
+    event = member.event
+    own = member.user_id == getattr(user, "pk", None)
+    if not own:
+        check_official(user, event)
+    text = _checked_text(event, text)
+    with transaction.atomic():
+        event = lock_event(event)
+        past_deadline = (
+            event.decklist_deadline is not None and timezone.now() > event.decklist_deadline
+        )
+        if own and (event.decklists_locked or past_deadline):
+            raise TournamentError(_("Decklists are locked for this event."))
+        member = TeamMember.objects.select_for_update().get(pk=member.pk)
+        member.deck_problems, member.deck_is_legal = check_decklist(event, text, _language())
+        member.deck = text
+        member.save(update_fields=["deck", "deck_problems", "deck_is_legal"])
+        if not own:
+            audit(
+                event,
+                user,
+                AuditEntry.Action.DECKLISTS,
+                f"Deck of {member.user} in {member.registration} entered",
+                registration=member.registration_id,
+            )
+    return member
 
 
 def record_limited_decklist(

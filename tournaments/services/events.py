@@ -155,8 +155,48 @@ def _check_pods(values: dict) -> None:
         )
 
 
+def _team_size(values: dict) -> int:
+    try:
+        return registry.get(values["game_system"]).format(values["format"]).team_size
+    except registry.UnknownGameSystem:
+        return 1
+
+
+def _check_teams(values: dict, event: Event | None = None) -> None:
+    """A team format (``registry.Format.team_size``): two teams a match, every member
+    seated at an online game; an event with entries keeps its kind of entrant."""
+    size = _team_size(values)
+    if event is not None and size != event.team_size and event.registrations.exists():
+        raise TournamentError(
+            _(
+                "Players or teams have registered already: the format cannot change between "
+                "a team format and a format for single players."
+            )
+        )
+    if size < 2:
+        return
+    if values["players_per_game"] != 2:
+        raise TournamentError(
+            _("A team event pairs two teams a match: players per game must be 2.")
+        )
+    info = registry.get(values["game_system"])
+    if values.get("play_online") and 2 * size > info.max_players:
+        raise TournamentError(
+            _("%(game)s seats at most %(n)d players: two teams of %(size)d cannot play online.")
+            % {"game": info.name, "n": info.max_players, "size": size}
+        )
+
+
 def _merged_settings(event: Event | None, fields: dict) -> dict:
-    keys = ("players_per_game", "game_system", "structure", "top_cut", "best_of", "play_online")
+    keys = (
+        "players_per_game",
+        "game_system",
+        "format",
+        "structure",
+        "top_cut",
+        "best_of",
+        "play_online",
+    )
     if event is None:
         defaults = {k: Event._meta.get_field(k).get_default() for k in keys}
     else:
@@ -183,6 +223,7 @@ def create_event(user: User, **fields) -> Event:
             raise TournamentError(_("This game has no formats.")) from None
     _check_settings(fields)
     _check_pods(_merged_settings(None, fields))
+    _check_teams(_merged_settings(None, fields))
     with transaction.atomic():
         slug = fields.pop("slug", None) or _unique_slug(fields["name"])
         event = Event.objects.create(created_by=user, slug=slug, **fields)
@@ -208,6 +249,7 @@ def update_event(user: User, event: Event, **fields) -> Event:
                     % {"f": ", ".join(sorted(changed))}
                 )
         _check_pods(_merged_settings(event, fields))
+        _check_teams(_merged_settings(event, fields), event)
         before = {k: str(getattr(event, k)) for k in fields}
         deadline_before = event.decklist_deadline
         for key, value in fields.items():

@@ -15,15 +15,20 @@ from tournaments.models import AuditEntry, Event, Match, MatchSeat, Round
 from tournaments.services.common import audit
 from tournaments.services.completing import maybe_complete_round
 from tournaments.services.errors import TournamentError
-from tournaments.services.permissions import User
+from tournaments.services.permissions import User, plays_for
 
 
 def seat_of(match: Match, user: User) -> MatchSeat | None:
-    """The seat ``user`` holds in the match, or None."""
+    """The seat ``user`` holds in the match (their own, or their team's), or None."""
     for seat in match.seats.all():
         if seat.registration.user_id is not None and seat.registration.user_id == getattr(
             user, "pk", None
         ):
+            return seat
+    if not match.round.event.is_team_event:
+        return None
+    for seat in match.seats.all():
+        if plays_for(user, seat.registration):
             return seat
     return None
 

@@ -4,16 +4,18 @@ and who is active in a round.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from tournaments import announce
 from tournaments.live import broadcast_on_commit
-from tournaments.models import AuditEntry, Event, Registration, Round
+from tournaments.models import AuditEntry, Event, Registration, Round, TeamMember
 from tournaments.services.common import audit, lock_event
 from tournaments.services.decklists import is_limited
 from tournaments.services.errors import NotAllowed, TournamentError
-from tournaments.services.permissions import User, check_official
+from tournaments.services.permissions import User, check_official, plays_for
 from tournaments.services.standings import save_standings
 
 
@@ -32,74 +34,118 @@ def register(
     """Sign a player up: themselves (``user``), or by an organiser (``actor``).
 
     During the Swiss an organiser may still add a player (late entry): rounds
-    already published count as match losses for them.
+    already published count as match losses for them. An event in a team format takes
+    teams only (``teams.register_team``).
     """
     by_organiser = actor is not None and actor != user
     if by_organiser:
         check_official(actor, event)
     elif user is None or not user.is_authenticated:
         raise NotAllowed(_("Log in to register."))
+    if event.is_team_event:
+        raise TournamentError(
+            _("This event is for teams of %(n)d: register a team with your partner.")
+            % {"n": event.team_size}
+        )
     name = (display_name or (user.get_full_name() or user.get_username() if user else "")).strip()
     if not name:
         raise TournamentError(_("A player needs a name."))
     with transaction.atomic():
-        event = lock_event(event)
-        late = event.status == Event.Status.RUNNING
-        if event.status == Event.Status.FINISHED:
-            raise TournamentError(_("This event has finished."))
-        if late and not by_organiser:
-            raise TournamentError(_("Registration has closed; ask an organiser for a late entry."))
-        if late and (event.phase != Event.Phase.SWISS or event.structure != Event.Structure.SWISS):
-            raise TournamentError(_("Late entry is only possible during the Swiss rounds."))
-        if is_limited(event) and event.pods.exists():
-            raise TournamentError(
-                _("Registration has closed: the players are already seated in pods.")
+        return enter(
+            event,
+            user=user if user is not None and user.is_authenticated else None,
+            name=name,
+            actor=actor,
+            by_organiser=by_organiser,
+            is_bot=is_bot,
+        )
+
+
+def enter(
+    event: Event,
+    *,
+    user: User | None,
+    name: str,
+    actor: User | None,
+    by_organiser: bool,
+    is_bot: bool = False,
+    members: Sequence[User] = (),
+) -> Registration:
+    """The entry row of a player or a team (``members``, in seat order), inside the
+    caller's transaction, once every rule of entry is checked under the event lock."""
+    event = lock_event(event)
+    late = event.status == Event.Status.RUNNING
+    if event.status == Event.Status.FINISHED:
+        raise TournamentError(_("This event has finished."))
+    if late and not by_organiser:
+        raise TournamentError(_("Registration has closed; ask an organiser for a late entry."))
+    if late and (event.phase != Event.Phase.SWISS or event.structure != Event.Structure.SWISS):
+        raise TournamentError(_("Late entry is only possible during the Swiss rounds."))
+    if is_limited(event) and event.pods.exists():
+        raise TournamentError(_("Registration has closed: the players are already seated in pods."))
+    if (
+        event.max_players
+        and event.registrations.exclude(status=Registration.Status.DROPPED).count()
+        >= event.max_players
+    ):
+        raise TournamentError(_("The event is full."))
+    if user is not None and event.registrations.filter(user=user).exists():
+        raise TournamentError(_("You are already registered for this event."))
+    taken = [m for m in members if event.team_members.filter(user=m).exists()]
+    if taken:
+        raise TournamentError(
+            _("%(names)s already plays in a team of this event.")
+            % {"names": ", ".join(m.get_username() for m in taken)}
+        )
+    if event.registrations.filter(display_name=name).exists():
+        raise TournamentError(_("A player named %(name)s is already registered.") % {"name": name})
+    first_round = _swiss_rounds_played(event) + 1 if late else 1
+    try:
+        with transaction.atomic():
+            reg = Registration.objects.create(
+                event=event,
+                user=user,
+                display_name=name,
+                first_round=first_round,
+                is_bot=is_bot,
+                status=Registration.Status.CHECKED_IN if late else Registration.Status.REGISTERED,
             )
-        if (
-            event.max_players
-            and event.registrations.exclude(status=Registration.Status.DROPPED).count()
-            >= event.max_players
-        ):
-            raise TournamentError(_("The event is full."))
-        if user is not None and event.registrations.filter(user=user).exists():
-            raise TournamentError(_("You are already registered for this event."))
-        if event.registrations.filter(display_name=name).exists():
-            raise TournamentError(
-                _("A player named %(name)s is already registered.") % {"name": name}
-            )
-        first_round = _swiss_rounds_played(event) + 1 if late else 1
-        try:
-            with transaction.atomic():
-                reg = Registration.objects.create(
-                    event=event,
-                    user=user if user is not None and user.is_authenticated else None,
-                    display_name=name,
-                    first_round=first_round,
-                    is_bot=is_bot,
-                    status=Registration.Status.CHECKED_IN
-                    if late
-                    else Registration.Status.REGISTERED,
+            for position, member in enumerate(members):
+                TeamMember.objects.create(
+                    event=event, registration=reg, user=member, position=position
                 )
-        except IntegrityError:
-            raise TournamentError(_("This player is already registered.")) from None
-        if late:
-            audit(
-                event,
-                actor,
-                AuditEntry.Action.LATE_ENTRY,
-                f"Late entry: {name} from round {first_round}",
-                registration=reg.pk,
-            )
-            save_standings(event)
-        elif by_organiser:
-            audit(event, actor, AuditEntry.Action.REGISTER, f"Added {name}", registration=reg.pk)
-        broadcast_on_commit(event.pk, "players")
+    except IntegrityError:
+        if members:
+            raise TournamentError(_("A player of this team is already in a team.")) from None
+        raise TournamentError(_("This player is already registered.")) from None
+    if late:
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.LATE_ENTRY,
+            f"Late entry: {name} from round {first_round}",
+            registration=reg.pk,
+        )
+        save_standings(event)
+    elif members:
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.TEAM,
+            f"Team {name}: " + ", ".join(m.get_username() for m in members),
+            registration=reg.pk,
+            members=[m.pk for m in members],
+        )
+    elif by_organiser:
+        audit(event, actor, AuditEntry.Action.REGISTER, f"Added {name}", registration=reg.pk)
+    broadcast_on_commit(event.pk, "players")
     return reg
 
 
 def check_in(actor: User, registration: Registration) -> Registration:
     event = registration.event
-    if registration.user_id != getattr(actor, "pk", None):
+    own = plays_for(actor, registration)
+    if not own:
         check_official(actor, event)
     with transaction.atomic():
         reg = (
@@ -111,7 +157,7 @@ def check_in(actor: User, registration: Registration) -> Registration:
             raise TournamentError(_("This player has dropped."))
         reg.set_status(Registration.Status.CHECKED_IN)
         reg.save(update_fields=["status"])
-        if reg.user_id != getattr(actor, "pk", None):
+        if not own:
             audit(
                 event,
                 actor,
@@ -126,7 +172,7 @@ def check_in(actor: User, registration: Registration) -> Registration:
 def drop(actor: User, registration: Registration, reason: str = "") -> Registration:
     """Drop a player. Their results keep counting for the opponents they played."""
     event = registration.event
-    own = registration.user_id is not None and registration.user_id == getattr(actor, "pk", None)
+    own = plays_for(actor, registration)
     if not own:
         check_official(actor, event)
     with transaction.atomic():

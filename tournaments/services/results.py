@@ -68,7 +68,11 @@ def report_result(user: User, match: Match, games: list[int | None]) -> Match:
 
 def confirm_result(user: User, match: Match) -> Match:
     """Agree with the opponent's report."""
-    other = match.reports.exclude(registration__user=user).order_by("-created_at", "-pk").first()
+    seat = seat_of(match, user)
+    reports = match.reports.all()
+    if seat is not None:  # a team's report is its own, whichever member made it
+        reports = reports.exclude(registration_id=seat.registration_id)
+    other = reports.exclude(registration__user=user).order_by("-created_at", "-pk").first()
     if other is None:
         raise TournamentError(_("There is no report from your opponent to confirm."))
     if other.placements is not None:

@@ -16,7 +16,15 @@ from tournaments import bracket as bracket_core
 from tournaments import pods as pods_core
 from tournaments import standings as standings_core
 from tournaments.live import broadcast_on_commit
-from tournaments.models import Event, Match, MatchSeat, Registration, Round, StandingsSnapshot
+from tournaments.models import (
+    Event,
+    Match,
+    MatchSeat,
+    Registration,
+    Round,
+    StandingsSnapshot,
+    TeamMember,
+)
 from tournaments.services.brackets import bracket_winners
 from tournaments.services.errors import TournamentError
 
@@ -207,10 +215,27 @@ def compute_rows(event: Event):
     )
 
 
+def member_names(event: Event) -> dict[int, list[str]]:
+    """Each team's members' usernames by registration id, in seat order (one query; empty
+    unless the event is for teams)."""
+    names: dict[int, list[str]] = {}
+    rows = (
+        TeamMember.objects.filter(event=event)
+        .order_by("registration_id", "position")
+        .values_list("registration_id", "user__username")
+    )
+    for reg_id, username in rows:
+        names.setdefault(reg_id, []).append(username)
+    return names
+
+
 def save_standings(event: Event) -> StandingsSnapshot:
-    """Recompute the standings and store the snapshot, inside the caller's transaction."""
+    """Recompute the standings and store the snapshot, inside the caller's transaction.
+
+    In a team event each row is a team and also lists its ``members``."""
     rows = compute_rows(event)
     names = dict(event.registrations.values_list("pk", "display_name"))
+    members = member_names(event) if event.is_team_event else {}
     after = event.rounds.filter(status=Round.Status.COMPLETED).count()
     if event.uses_pods:
         data = [
@@ -253,6 +278,9 @@ def save_standings(event: Event) -> StandingsSnapshot:
         }
         for row in rows
     ]
+    if members:
+        for item in data:
+            item["members"] = members.get(item["player"], [])
     snapshot, _created = StandingsSnapshot.objects.update_or_create(
         event=event, defaults={"rows": data, "ruleset": event.tiebreaks, "after_round": after}
     )
