@@ -62,13 +62,24 @@ server-side data, never to be shown to players as is.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, Protocol
+
+from engine.core.opendraft import (  # the open-row core lives with the engines (T-76..T-78)
+    OPEN_ROW,
+    ROW_ID,
+    ROW_SIZE,
+    DraftError,
+    champion_quota,
+    new_open_row,
+    turn_order_picker,
+)
 
 __all__ = [
     "BOOSTER",
     "OPEN_ROW",
+    "ROW_ID",
+    "ROW_SIZE",
     "DraftError",
     "PickOrder",
     "champion_quota",
@@ -91,21 +102,6 @@ __all__ = [
 ]
 
 State = dict[str, Any]
-
-
-class DraftError(ValueError):
-    """A pick that cannot be made. ``message`` is for the player; ``code`` for the program.
-
-    Codes: ``finished``, ``seat``, ``waiting`` (no pack waiting for the seat), ``card``
-    (card not in the pack), ``already_picked`` (expected_pick lower than the next pick:
-    a duplicate or an old request), ``stale`` (expected_pick higher than the next pick),
-    ``packs`` (bad input to ``new_draft`` or ``new_open_row``).
-    """
-
-    def __init__(self, message: str, code: str = "invalid"):
-        super().__init__(message)
-        self.message = message
-        self.code = code
 
 
 # ---------------------------------------------------------------- booster passing order
@@ -285,56 +281,7 @@ class _BoosterPassing:
         return out
 
 
-ROW_ID = "row"
-
-
-class _OpenRow:
-    """One face-up row refilled from a deck, picked in reverse turn order (T-76/77)."""
-
-    kind = "open_row"
-
-    def pile(self, state: State, seat: int) -> dict[str, Any] | None:
-        if state["finished"] or turn_order_picker(state) != seat:
-            return None
-        return {
-            "id": ROW_ID,
-            "round": 0,
-            "origin_seat": None,
-            "cards": state["row"],
-            "picks_made": state["turn"],
-        }
-
-    def pass_on(
-        self, state: State, new_state: State, seat: int, pile: dict[str, Any], rest: list[str]
-    ) -> None:
-        # T-77: the picker refills the gap at once from the deck (as the center row does,
-        # T-31), so the next picker again sees 6 cards while the deck lasts.
-        row = list(state["row"])
-        index = row.index(new_state["pools"][seat][-1])
-        deck = state["deck"]
-        if deck:
-            row[index] = deck[0]
-            new_state["deck"] = deck[1:]
-        else:
-            del row[index]
-        new_state["row"] = row
-        new_state["turn"] = state["turn"] + 1
-        new_state["cards_left"] = state["cards_left"] - 1
-        if all(len(pool) >= state["quota"] for pool in new_state["pools"]):
-            # T-77: the reserves are full; leftover cards go back in the box.
-            new_state["box"] = [*state["box"], *row, *new_state["deck"]]
-            new_state["row"] = []
-            new_state["deck"] = []
-            new_state["cards_left"] = 0
-            new_state["finished"] = True
-
-    def waiting_on(self, state: State) -> dict[int, int]:
-        picker = turn_order_picker(state)
-        return {seat: picker for seat in range(state["seats"]) if seat != picker}
-
-
 BOOSTER: PickOrder = _BoosterPassing()
-OPEN_ROW: PickOrder = _OpenRow()
 _ORDERS: dict[str, PickOrder] = {BOOSTER.kind: BOOSTER, OPEN_ROW.kind: OPEN_ROW}
 
 
@@ -345,100 +292,6 @@ def order_of(state: State) -> PickOrder:
         return _ORDERS[kind]
     except KeyError:
         raise DraftError(f"Unknown kind of draft {kind!r}.", "packs") from None
-
-
-# ---------------------------------------------------------------- the open-row champion draft
-
-ROW_SIZE = 6  # T-76: reveal 6
-
-
-def champion_quota(players: int, mode: str = "versus") -> int:
-    """Champions each seat drafts (tactics.md).
-
-    ``versus``: 4 each with 2 players, 3 each with 3-4 (T-77); ``solo``: 4, picked in a
-    row (T-81); ``teams`` (2v2, one seat per team): 6 per team (T-78); ``coop``: 3 each
-    (T-96).
-    """
-    if mode == "solo":
-        return 4
-    if mode == "teams":
-        return 6
-    if mode == "coop":
-        return 3
-    if mode != "versus":
-        raise DraftError(f"Unknown champion draft mode {mode!r}.", "packs")
-    if players == 2:
-        return 4
-    if players in (3, 4):
-        return 3
-    raise DraftError("A champion draft between players needs 2 to 4 of them (T-75).", "packs")
-
-
-def new_open_row(
-    champions: Sequence[str],
-    seats: int,
-    *,
-    quota: int | None = None,
-    seed: int | None = None,
-    row_size: int = ROW_SIZE,
-    history: bool = True,
-) -> State:
-    """The start of an open-row champion draft (T-76/77).
-
-    Seats are numbered in **turn order** (seat 0 takes the first turn, gate 1; T-14).
-    ``champions`` are the draft pool (the champions not in the central deck, T-76),
-    taken in the order given, or shuffled with ``seed``; the first ``row_size`` are
-    revealed as the row, the rest are the deck. The seat taking the last turn picks
-    first, then the others in reverse turn order, in a repeating cycle (T-77, D-13),
-    each pick refilling the gap from the deck, until every seat holds ``quota``
-    (default ``champion_quota(seats)``). For 2v2 give one seat per team and
-    ``quota=6`` (T-78: team 2 picks first); for solo one seat and ``quota=4`` (T-81).
-
-    State: the shared keys of every draft (``seats``, ``rounds`` = 1, ``round`` = 0,
-    ``pools``, ``round_picks``, ``finished``, ``cards_left``, ``picks`` unless
-    ``history=False``) plus ``{"kind": "open_row", "quota", "row", "deck", "box",
-    "turn" (picks made so far)}``.
-    """
-    if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
-        raise DraftError("A draft needs at least one seat.", "packs")
-    if isinstance(champions, str) or not all(isinstance(c, str) for c in champions):
-        raise DraftError("The champions are a list of card ids.", "packs")
-    if quota is None:
-        quota = champion_quota(seats, "solo" if seats == 1 else "versus")
-    if isinstance(quota, bool) or not isinstance(quota, int) or quota < 1:
-        raise DraftError("Each seat must draft at least one champion.", "packs")
-    if row_size < 1:
-        raise DraftError("The row shows at least one card.", "packs")
-    cards = list(champions)
-    if len(cards) < seats * quota:
-        raise DraftError(f"{len(cards)} champions cannot give {seats} seats {quota} each.", "packs")
-    if seed is not None:
-        random.Random(seed).shuffle(cards)
-    state: State = {
-        "kind": OPEN_ROW.kind,
-        "seats": seats,
-        "rounds": 1,
-        "round": 0,
-        "quota": quota,
-        "row": cards[:row_size],
-        "deck": cards[row_size:],
-        "box": [],
-        "turn": 0,
-        "pools": [[] for _ in range(seats)],
-        "finished": False,
-        "round_picks": [0] * seats,
-        "cards_left": len(cards),
-    }
-    if history:
-        state["picks"] = []
-    return state
-
-
-def turn_order_picker(state: State) -> int:
-    """The seat that picks next in an open-row draft: the last seat in turn order first,
-    then the others in reverse turn order, over and over (T-77, D-13)."""
-    seats = state["seats"]
-    return seats - 1 - state["turn"] % seats
 
 
 # ---------------------------------------------------------------- reading

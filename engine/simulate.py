@@ -101,9 +101,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--format is one of {', '.join(kit.formats)} for {args.system}")
     names = args.bots.split(",")
     players = args.players or (max(4, len(names)) if args.teams else len(names))
-    if players < 2:
-        parser.error("--players: a game needs at least two players")
-    if len(names) < 2 and args.players is None:
+    fewest = getattr(kit, "min_players", 2)  # 1 for a game with a solo mode
+    if players < fewest:
+        parser.error(f"--players: a game needs at least {fewest} player(s)")
+    if len(names) < fewest and args.players is None:
         parser.error("--bots needs at least two bots, one per seat (or give --players)")
     seats = [names[i % len(names)] for i in range(players)]
     game_config = getattr(kit, "game_config", None)
@@ -113,6 +114,11 @@ def main(argv: list[str] | None = None) -> int:
         config = game_config(players, teams=args.teams) if game_config else {}
     except ValueError as exc:
         parser.error(f"--teams: {exc}")
+    mode_config = getattr(kit, "mode_config", None)  # a mode chosen with --format
+    try:
+        config = {**config, **(mode_config(args.format, players) if mode_config else {})}
+    except ValueError as exc:
+        parser.error(f"--format: {exc}")
     from engine.core import registry
 
     event_rules = {} if args.no_event_rules else dict(registry.get(args.system).play_config)

@@ -28,6 +28,9 @@ class Format:
     # The format whose deck rules each player's list follows (empty: this format's own),
     # e.g. a team format whose decks are built as in Standard.
     deck_format: str = ""
+    # The players a game an event of this format may seat (``Event.players_per_game``:
+    # entrants a game, pods when more than two); empty: any the game is played by.
+    players_per_game: tuple[int, ...] = ()
 
     @property
     def is_team(self) -> bool:
@@ -36,6 +39,10 @@ class Format:
     @property
     def deck_rules(self) -> str:
         return self.deck_format or self.key
+
+    def seats(self, players_per_game: int) -> bool:
+        """Whether an event of this format may seat ``players_per_game`` entrants a game."""
+        return not self.players_per_game or players_per_game in self.players_per_game
 
     def label(self, language: str = "en") -> str:
         return self.name_ru if language.startswith("ru") and self.name_ru else self.name
@@ -292,7 +299,29 @@ register(
         min_players=2,
         max_players=4,  # T-75: the duel, free-for-all for 3-4 (T-80), 2 vs 2 (T-78)
         needs_decklists=False,  # starting decks and reserves come from the scenario
-        formats=(Format("duel", "Duel", "Дуэль"),),
+        formats=(
+            # T-75: two players, each for themselves; Swiss or elimination like any duel.
+            Format("duel", "Duel", "Дуэль", players_per_game=(2,)),
+            # T-80: every player for themselves in a pod of 3-4, one winner, the others
+            # placed by their glory; an event seats its players in pods and ranks them by
+            # placement points (tournaments.pods), as any game of more than two.
+            Format(
+                "ffa",
+                "Free-for-all (pods of 3-4)",
+                "Все против всех (по 3–4)",
+                players_per_game=(3, 4),
+            ),
+            # T-78/T-79: teams of two, paired and ranked as one entrant; a match of two
+            # teams is one game of four, seated by the table mode "2v2" (each teammate at
+            # their own seat), and both teammates win together.
+            Format(
+                "2v2",
+                "Two against two (teams)",
+                "Двое на двое (команды)",
+                team_size=2,
+                players_per_game=(2,),
+            ),
+        ),
         engine="engine.tactics.game:SYSTEM",
         simulation="engine.tactics.simkit:KIT",
         table_modes=(

@@ -5,7 +5,8 @@ A bot is a callable ``bot(system, state, seat, rng_state) -> action`` returning 
 (``engine.core.rng.seed_state``), advanced in place. ``make_bot(name, system, seed)``
 returns an object with ``choose(state, seat)``.
 
-The heuristic player uses its gate, plays every card (card draw first, constructs on its
+The heuristic player drafts the champions of the best value (stats and keywords against
+the command cost), uses its gate, plays every card (card draw first, constructs on its
 strongest champion), commands its champions (on the battlefield first, then entering):
 each attacks the enemy it can defeat (else the weakest it can reach) and moves to hold
 the shrines (T-64), then it spends the rest of its power on monsters and cultists and its
@@ -18,7 +19,8 @@ from typing import Any
 
 from engine.core.protocol import Action, State
 from engine.core.rng import choice, seed_state
-from engine.tactics import hexes
+from engine.tactics import draft as champion_draft
+from engine.tactics import hexes, villains
 from engine.tactics.game import pc
 
 
@@ -41,7 +43,7 @@ def _cell_score(system, state: State, seat: int, fig: dict, cell: str) -> float:
         crowd = sum(1 for m in mine if hexes.distance(m, sh) <= 1)
         score = (8.0 if d <= 1 else -d) - 2.5 * crowd
         best = max(best, score)
-    enemies = list(system.on_board(state, 1 - seat))
+    enemies = system.enemies_on_board(state, seat)
     for e in enemies:
         if hexes.distance(pc(e["cell"]), h) == 1:
             best += 0.5
@@ -92,7 +94,7 @@ def _choose_pending(system, state: State, seat: int) -> Action:
         on = [i for i, o in enumerate(opts) if state["figs"][o["fig"]]["cell"] is not None]
         best = on[0] if on else 0
     elif kind == "terrain":
-        enemy_cells = [pc(f["cell"]) for f in system.on_board(state, 1 - seat)]
+        enemy_cells = [pc(f["cell"]) for f in system.enemies_on_board(state, seat)]
         if enemy_cells:
             best = min(
                 range(len(opts)),
@@ -105,10 +107,32 @@ def _choose_pending(system, state: State, seat: int) -> Action:
     return {"type": "choose", "i": best}
 
 
+def _pick_champion(system: Any, state: State, seat: int) -> Action:
+    """The champion draft (T-77): the best value in the row, a cheaper command breaking
+    ties (champion_draft.champion_value)."""
+    picks = system.legal_actions(state, seat)
+    return max(
+        picks,
+        key=lambda a: (
+            champion_draft.champion_value(system.info[a["champion"]]),
+            -(system.info[a["champion"]].command or 0),
+            a["champion"],
+        ),
+    )
+
+
 def heuristic_bot(system: Any, state: State, seat: int, rng_state: list[int]) -> Action:
+    if villains.is_villain_seat(state, seat):  # the archvillain (T-100)
+        return villains.villain_bot(system, state, seat)
+    if state.get("phase") == champion_draft.PHASE:
+        return _pick_champion(system, state, seat)
     if state["pending"] is not None:
         return _choose_pending(system, state, seat)
     legal = system.legal_actions(state, seat)
+    if state.get("villain") is not None:  # against the villains (T-81..T-98)
+        hint = villains.hero_hint(system, state, seat, legal)
+        if hint is not None:
+            return hint
     by_type: dict[str, list[Action]] = {}
     for a in legal:
         by_type.setdefault(a["type"], []).append(a)

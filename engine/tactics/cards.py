@@ -891,6 +891,7 @@ MODE_FIELDS = {
     "targets",
     "villains",
     "schemes",
+    "beacon_glory",
 }
 VILLAIN_FIELDS = ("villain_entry", "targets", "villains", "schemes")
 VICTORY_FIELDS = {"glory", "villain_glory"}
@@ -1055,6 +1056,11 @@ def _mode(
         for name in VILLAIN_FIELDS:
             if name in raw:
                 raise check.fail(f"{field}.{name}", "only the villain modes have villains (T-81)")
+    beacon_glory = 0
+    if "beacon_glory" in raw:
+        beacon_glory = check.integer(raw["beacon_glory"], f"{field}.beacon_glory", minimum=1)
+        if "beacon" not in terrain.values():
+            raise check.fail(f"{field}.beacon_glory", "the map has no beacon (T-65)")
     return ModeSetup(
         mode=mode,
         seats=seats_allowed,
@@ -1062,6 +1068,7 @@ def _mode(
         victory=wins,
         teams=teams,
         reserves=reserves,
+        beacon_glory=beacon_glory,
         **extra,
     )
 

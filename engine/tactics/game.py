@@ -1,16 +1,21 @@
-"""The rules engine of Ascension Tactics (key ``tactics``), 2-player mode (``duel``).
+"""The rules engine of Ascension Tactics (key ``tactics``): the duel (``duel``),
+free-for-all for 3-4 players (``ffa``, T-80) and 2 vs 2 (``teams``, T-78/T-79).
 
 Rule ids T-n and decisions D-n are those of the digest ``/work/shared/rules/tactics.md``
 (the Russian rulebook ``/work/shared/seeds/003_*`` wins where they differ).
 
 What it plays:
 
+* seating (``engine.tactics.modes``): the mode from the player count and
+  ``config["teams"]``, its scenario, gates and portals in turn order; every rule that says
+  "you", "enemy" or "ally" reads the player's **side** (a seat, or a team in 2 vs 2);
 * setup (§3): the first player at random takes gate 1 (T-14); each player shuffles
   8 Apprentice + 2 Militia (T-9, D-5) and draws 5 (T-10); Mystic / Heavy Infantry piles
   (T-11); the central deck shuffled and a row of 6 (T-17); treasure tokens shuffled, one
-  face down on each treasure cell, the rest in the bag (T-12); each player's reserve: 4
-  champions of the draftable pool drawn from the seed (T-16/T-77; the live draft is not
-  done yet) - ``config["reserves"]`` may name them instead;
+  face down on each treasure cell, the rest in the bag (T-12); the reserves: by default
+  the champion draft, the phase ``"draft"`` before the first turn (T-76..T-78,
+  ``engine.tactics.draft``); with ``config["draft"] = false`` named by
+  ``config["reserves"]`` or drawn from the seed (4 each in the duel, 3 with 3-4 players);
 * the turn (§5): ``play`` a card (heroes to the played zone, a construct equips one of
   your non-cultist champions, on or off the battlefield, T-20, D-16, C-13), ``gate``
   (+2 power once per turn, the gate's first-turn bonus on its owner's first turn, D-4,
@@ -22,8 +27,15 @@ What it plays:
 * keywords: Double attack, Ranged attack, Counter-strike, Area attack, Slaughter,
   Devotion, Ambush (§9, T-33); terrain via ``engine.tactics.terrain`` (forest, corrupted
   land on entry and at every turn start, disabled portals, treasure pick-up, shrines);
-* victory: the scenario's glory (T-25, checked at once whenever glory is gained); a draw
-  after ``config["max_rounds"]`` (default 40) rounds; ``leave`` is a concession.
+* turns by gate order (T-23, T-80); in 2 vs 2 a joint turn: either teammate acts (a
+  command is finished first), ``end_turn`` is a teammate's pass and the turn ends when
+  both passed, the end steps then run for each and shrines score once for the team
+  (D-14, T-79); a team's treasure and glory are shared (T-79); beacons are taken by
+  moving into or through them (T-65) and a scenario may give glory for holding all;
+* victory: the scenario's glory (T-25, checked at once whenever glory is gained), one
+  winner in free-for-all, a whole team in 2 vs 2; a draw after ``config["max_rounds"]``
+  (default 40) rounds; ``leave``: the player is out, their champions leave the battlefield;
+  a duel ends, otherwise the others play on until one side is left.
 
 Effect ops interpreted (cards' ``abilities``, D-20): runes, power, glory, draw, banish
 (hand_or_discard / hand / discard / row), acquire (free, by type and max cost),
@@ -34,8 +46,8 @@ turn_start. Not interpreted (skipped): the villain ops (villain_command, surge, 
 villain_glory) and the ``threat``/``surge`` triggers, which belong to the villain modes.
 
 Not done: treasure use on the opponent's turn (T-67 "at any time": here only on one's own
-turn, mid-command included); the champion draft (T-76/T-77); other modes than the duel;
-a choice of entry portal for effect-driven entries (the first free one is used).
+turn, mid-command included); a choice of entry portal for effect-driven entries (the
+first free one is used).
 """
 
 from __future__ import annotations
@@ -47,7 +59,8 @@ from engine.core.errors import IllegalAction, InvalidConfig, NotYourTurn
 from engine.core.legality import check_action, check_shape
 from engine.core.protocol import Action, Event, GameResult, State
 from engine.core.rng import randbelow, seed_state, shuffle
-from engine.tactics import hexes, terrain
+from engine.tactics import draft as champion_draft
+from engine.tactics import hexes, modes, terrain, villains
 from engine.tactics.cards import TacticsDB, load_system
 from engine.tactics.model import Card
 
@@ -101,18 +114,18 @@ class Tactics:
 
     def new_game(self, config: Mapping[str, Any], decks: Sequence[Any], seed: int) -> State:
         config = dict(config or {})
-        n = config.get("players", len(decks) if decks else 2)
-        if n != 2 or (decks and len(decks) != 2):
-            raise InvalidConfig("This engine plays the 2-player mode only (T-75).")
-        key = config.get("scenario", DEFAULT_SCENARIO)
-        if key not in self.db.scenarios or MODE not in self.db.scenario(key).modes:
-            raise InvalidConfig(f"No 2-player scenario {key!r}.")
-        scen = self.db.scenario(key)
-        mode = scen.modes[MODE]
+        if villains.wanted(config):  # solo, co-op, archvillain (T-81..T-101)
+            return villains.new_game(self, config, decks, seed)
         max_rounds = config.get("max_rounds", DEFAULT_MAX_ROUNDS)
         if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
             raise InvalidConfig("max_rounds must be a whole number >= 1")
         rng = seed_state(seed)
+        seating = modes.seating(self.db, config, decks, rng)  # mode, scenario, gates (T-14)
+        drafting = champion_draft.wanted(config)  # T-16, T-76
+        key = seating.scenario
+        scen = self.db.scenario(key)
+        mode = scen.modes[seating.mode]
+        n = seating.n
         cards: list[str] = []
 
         def make(cid: str, count: int = 1) -> list[int]:
@@ -120,26 +133,21 @@ class Tactics:
             cards.extend([cid] * count)
             return list(range(start, start + count))
 
-        if "first" in config:
-            first = config["first"]
-            if first not in (0, 1) or isinstance(first, bool):
-                raise InvalidConfig("first must be 0 or 1")
-        else:
-            first = randbelow(rng, 2)  # T-14
+        first = seating.first
         gates = self.db.gates()
         players = []
-        for seat in range(2):
+        for seat in range(n):
             deck: list[int] = []
             for cid in self.db.starters():  # T-9, D-5
                 deck.extend(make(cid))
             shuffle(rng, deck)
             hand = [deck.pop() for _ in range(HAND_SIZE)]  # T-10
-            order = (seat - first) % 2  # gate 1 for the first player (T-14)
             players.append(
                 {
                     "seat": seat,
-                    "gate": gates[order].id,
-                    "gate_no": order + 1,
+                    "gate": gates[seating.gate[seat]].id,  # T-14, T-78
+                    "gate_no": seating.position[seat],  # the scenario's portals (T-59)
+                    "side": modes.side_index_of(seating, seat),
                     "hand": hand,
                     "deck": deck,
                     "discard": [],
@@ -164,7 +172,7 @@ class Tactics:
         # terrain: the scenario's, plus the portals of each seat by gate order
         ter: dict[str, str] = {ck(c): t for c, t in scen.terrain.items()}
         owner: dict[str, int] = {}
-        for seat in range(2):
+        for seat in range(n):
             for cell in mode.portals.get(players[seat]["gate_no"], ()):
                 ter[ck(cell)] = "portal"
                 owner[ck(cell)] = seat
@@ -174,19 +182,23 @@ class Tactics:
         for cell in sorted(scen.treasure):
             if bag:
                 board_treasure[ck(cell)] = bag.pop()
-        # reserves: drawn from the seed (the draft comes later), or named by the config
+        # reserves: the champion draft (T-76..T-78), named by the config, or drawn from the seed
         figs: list[dict] = []
         pool = sorted(c.id for c in self.db.champions())
         shuffle(rng, pool)
-        chosen = config.get("reserves")
-        for seat in range(2):
+        per_seat = champion_draft.quota(seating.mode, n)
+        chosen = self._check_reserves(config.get("reserves"), n)
+        draft_state = None
+        if drafting:
+            draft_state = champion_draft.start(pool, seating.sides, per_seat)
+        for seat in range(n):
+            if drafting:
+                break
             if chosen is not None:
                 ids = list(chosen[seat])
             else:
-                ids = pool[seat * RESERVE_SIZE : (seat + 1) * RESERVE_SIZE]
+                ids = pool[seat * per_seat : (seat + 1) * per_seat]
             for cid in ids:
-                if cid not in self.info or not self.info[cid].is_champion:
-                    raise InvalidConfig(f"{cid!r} is not a champion")
                 self._new_fig(figs, cid, seat, make(cid)[0])
         return {
             "v": 1,
@@ -210,6 +222,12 @@ class Tactics:
             "treasure_discard": [],
             "first": first,
             "active": first,
+            "mode": seating.mode,
+            "beacon_glory": mode.beacon_glory,  # D-2: the scenario's beacon rule (T-65)
+            "sides": [list(side) for side in seating.sides],  # turn order (T-23, T-79)
+            "acting": [] if drafting else list(seating.sides[0]),  # who may act this turn
+            "phase": champion_draft.PHASE if drafting else "play",
+            "draft": draft_state,
             "round": 1,
             "cmd": None,
             "pending": None,
@@ -221,6 +239,24 @@ class Tactics:
             "winners": [],
             "draw": False,
         }
+
+    def _check_reserves(self, chosen: Any, n: int) -> list[list[str]] | None:
+        """``config["reserves"]``: one list of champion ids per seat (T-16), or None."""
+        if chosen is None:
+            return None
+        if not isinstance(chosen, list) or len(chosen) != n:
+            raise InvalidConfig(f"reserves is one list of champion ids per player ({n}).")
+        for ids in chosen:
+            if not isinstance(ids, list):
+                raise InvalidConfig("reserves is one list of champion ids per player.")
+            for cid in ids:
+                if (
+                    not isinstance(cid, str)
+                    or cid not in self.info
+                    or not self.info[cid].is_champion
+                ):
+                    raise InvalidConfig(f"{str(cid)[:40]!r} is not a champion")
+        return chosen
 
     def _new_fig(self, figs: list, cid: str, seat: int, iid: int | None) -> dict:
         fig = {
@@ -255,9 +291,19 @@ class Tactics:
                 frozenset(pc(c) for c in s["cells"]),
                 {pc(c): t for c, t in s["terrain"].items()},
                 {pc(c): o for c, o in s["owner"].items()},
+                enchanted=self._enchanted(s["scenario"]),
             )
             self._bf_cache[key] = bf
         return bf
+
+    def _enchanted(self, key: str) -> terrain.EnchantedLand:
+        """The scenario's enchanted land (T-63): its cells share one set of rules (the
+        battlefield model holds one), the first cell's."""
+        lands = self.db.scenario(key).enchanted
+        if not lands:
+            return terrain.EnchantedLand()
+        first = lands[min(lands)]
+        return terrain.EnchantedLand(first.impassable, first.blocks_los, first.extra_cost)
 
     def _set_bf(self, s: State, bf: terrain.Battlefield) -> None:
         s["terrain"] = {ck(c): str(t) for c, t in bf.terrain.items()}
@@ -275,7 +321,7 @@ class Tactics:
         c = self.card_of(fig)
         base = {"strength": c.strength, "defence": c.defence, "speed": c.speed}[stat]
         base = (3 if stat == "speed" else 0) if base is None else base
-        total = base + fig["boost"][stat]
+        total = base + fig["boost"][stat] + villains.static_bonus(self, s, fig, stat)  # T-92
         for iid in fig["equip"]:
             eq = self.info[s["cards"][iid]].equip
             if eq is not None:
@@ -302,7 +348,8 @@ class Tactics:
         occupied = {pc(f["cell"]) for f in self.on_board(s)}
         if len(self.on_board(s, seat)) >= BASES:  # T-8
             return []
-        return [ck(h) for h in terrain.entry_cells(self.bf(s), seat, occupied)]
+        cells = [ck(h) for h in terrain.entry_cells(self.bf(s), seat, occupied)]
+        return cells + villains.shared_portals(self, s, seat, occupied)  # T-97
 
     def can_command(self, s: State, fig: dict, seat: int) -> bool:
         return fig["owner"] == seat and not fig["gone"] and not fig["exhausted"]
@@ -317,6 +364,13 @@ class Tactics:
             return ()
         if state["pending"] is not None:
             return (state["pending"]["player"],)
+        if state.get("phase") == champion_draft.PHASE:
+            seat = champion_draft.to_pick(state["draft"])
+            return () if seat is None else (seat,)
+        if state["cmd"] is not None:
+            return (state["figs"][state["cmd"]["fig"]]["owner"],)  # T-37: one command at once
+        if "acting" in state:
+            return tuple(state["acting"])  # D-14: a joint turn, teammates who have not passed
         return (state["active"],)
 
     # -- legal actions ----------------------------------------------------------------
@@ -326,6 +380,8 @@ class Tactics:
             return []
         s = state
         pending = s["pending"]
+        if s.get("phase") == champion_draft.PHASE:
+            return champion_draft.legal(s["draft"], player)  # T-77
         if pending is not None:
             acts: list[Action] = [
                 {"type": "choose", "i": i} for i in range(len(pending["options"]))
@@ -333,6 +389,8 @@ class Tactics:
             if pending["optional"]:
                 acts.append({"type": "choose", "i": None})
             return acts
+        if villains.is_villain_seat(s, player):  # the archvillain (T-99, T-100)
+            return villains.legal_actions(self, s, player)
         p = s["players"][player]
         acts = self._treasure_actions(s, player)
         cmd = s["cmd"]
@@ -376,11 +434,17 @@ class Tactics:
         acts.append({"type": "end_turn"})
         return acts
 
+    def tokens(self, s: State, seat: int) -> list[int]:
+        """The treasure tokens ``seat`` may use: its own, or in 2 vs 2 its team's, held in
+        the list of the team's first seat (T-79, C-57)."""
+        if s.get("mode") == "teams":
+            return s["players"][modes.lead(s, modes.side_index(s, seat))]["treasure"]
+        return s["players"][seat]["treasure"]
+
     def _treasure_actions(self, s: State, seat: int) -> list[Action]:
-        p = s["players"][seat]
         acts = []
         seen = set()
-        for i, kind in enumerate(p["treasure"]):
+        for i, kind in enumerate(self.tokens(s, seat)):
             if kind in seen:
                 continue
             seen.add(kind)
@@ -394,7 +458,17 @@ class Tactics:
         return cost <= (p["power"] if c.type == "monster" else p["runes"])  # T-29/T-30
 
     def _enemies(self, s: State, seat: int) -> set[tuple[int, int]]:
-        return self.cells_of(s, 1 - seat)
+        """The cells of ``seat``'s enemies: every other side's champions (T-79, T-80)."""
+        return {pc(f["cell"]) for f in self.enemies_on_board(s, seat)}
+
+    def enemies_on_board(self, s: State, seat: int) -> list[dict]:
+        """The champions on the battlefield that are enemies of ``seat`` (T-79, T-80)."""
+        return [f for f in self.on_board(s) if modes.is_enemy(s, seat, f["owner"])]
+
+    def _side_cells(self, s: State, seat: int) -> set[tuple[int, int]]:
+        """The cells of the champions of ``seat``'s side, teammates' included (T-79)."""
+        side = modes.side_seats(s, seat)
+        return {pc(f["cell"]) for f in self.on_board(s) if f["owner"] in side}
 
     def _moves(self, s: State, fig: dict, steps: int | None = None) -> list[str]:
         seat = fig["owner"]
@@ -405,8 +479,8 @@ class Tactics:
             start,
             mp,
             enemies=self._enemies(s, seat),
-            allies=self.cells_of(s, seat) - {start},
-            seats=(seat,),
+            allies=self._side_cells(s, seat) - {start},  # T-41: teammates' too (T-79)
+            seats=modes.side_seats(s, seat),  # T-43: a teammate's portal is no opponent's
         )
         return [ck(h) for h in reach]
 
@@ -427,6 +501,8 @@ class Tactics:
         kind = action["type"]
         if type(player) is not int or player not in self.to_act(state):
             raise NotYourTurn("It is not your turn to act.", "T-23")
+        if state.get("phase") == champion_draft.PHASE and kind != "pick":
+            raise IllegalAction("The champion draft comes first: pick a champion.", "T-76")
         if state["pending"] is not None and kind != "choose":
             raise IllegalAction("First make the choice the effect asks for.", "T-2")
         if state["cmd"] is not None and kind in ("play", "acquire", "command", "cultist",
@@ -441,8 +517,38 @@ class Tactics:
         handler(self, s, player, action, events)
         self._run(s, events)
         self._check_command(s)
+        villains.advance(self, s, events)  # the schemes still to resolve (T-86)
         s["log"] += 1
         return s, events
+
+    def _do_pick(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        s["draft"] = champion_draft.pick(s["draft"], seat, action, events)  # T-77
+        self._after_pick(s, events)
+
+    def _after_pick(self, s: State, events: list[Event]) -> None:
+        """Picks for seats that left the game (the first champion in the row), then, once
+        every reserve is full, the champions to the reserves and the first turn (T-77)."""
+        d = s["draft"]
+        while not d["finished"] and champion_draft.to_pick(d) in s["out"]:
+            seat = champion_draft.to_pick(d)
+            d = champion_draft.pick(d, seat, {"type": "pick", "champion": d["row"][0]}, events)
+        s["draft"] = d
+        if not d["finished"]:
+            return
+        reserves = champion_draft.reserves(d)
+        cards = list(s["cards"])  # the cards list is shared between states: a new one
+        for seat in range(len(s["players"])):
+            for cid in reserves.get(seat, []):
+                cards.append(cid)
+                fig = self._new_fig(s["figs"], cid, seat, len(cards) - 1)
+                fig["gone"] = seat in s["out"]
+        s["cards"] = cards
+        s["phase"] = "play"
+        first = modes.standing_sides(s)[0]  # gate order, skipping players who left (T-23)
+        s["acting"] = modes.in_play(s, s["sides"][first])
+        s["active"] = s["acting"][0]
+        seats = range(len(s["players"]))
+        events.append({"type": "draft_done", "reserves": [reserves.get(k, []) for k in seats]})
 
     def _do_gate(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
         p = s["players"][seat]
@@ -577,9 +683,11 @@ class Tactics:
         self._pick_treasure(s, fig, cell, events)  # T-67, D-10
 
     def _pick_treasure(self, s: State, fig: dict, cell: str, events: list[Event]) -> None:
+        if villains.is_villain_fig(s, fig):
+            return  # T-90: villains ignore treasure, it stays on the board
         kind = s["board_treasure"].pop(cell, None)
         if kind is not None:
-            s["players"][fig["owner"]]["treasure"].append(kind)
+            self.tokens(s, fig["owner"]).append(kind)
             events.append({"type": "treasure_taken", "seat": fig["owner"], "cell": cell})
 
     def _do_move(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
@@ -597,8 +705,8 @@ class Tactics:
             pc(dest),
             mp,
             enemies=self._enemies(s, seat),
-            allies=self.cells_of(s, seat) - {start},
-            seats=(seat,),
+            allies=self._side_cells(s, seat) - {start},  # T-41: teammates' too (T-79)
+            seats=modes.side_seats(s, seat),  # T-43: a teammate's portal is no opponent's
         )
         if path is None:  # pragma: no cover - the offered cells are reachable
             raise IllegalAction("That cell is out of reach.", "T-39")
@@ -606,9 +714,10 @@ class Tactics:
         events.append({"type": "move", "seat": seat, "fig": fig["id"],
                        "path": [ck(h) for h in path]})  # fmt: skip
         nbf = terrain.activate_portals(bf, path, seat)  # T-60
+        nbf = terrain.capture_beacons(nbf, path, seat)  # T-65, D-10: into or through
         if nbf is not bf:
             self._set_bf(s, nbf)
-        dmg = terrain.corruption_damage(bf, path)  # T-62
+        dmg = villains.corruption(s, fig, bf, path)  # T-62
         if dmg:
             self._damage(s, [(fig, dmg)], events)
         if fig["cell"] is not None:
@@ -617,7 +726,7 @@ class Tactics:
     def _do_attack(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
         fig = s["figs"][s["cmd"]["fig"]]
         s["cmd"]["attacks"] -= 1
-        by_cell = {f["cell"]: f for f in self.on_board(s, 1 - seat)}
+        by_cell = {f["cell"]: f for f in self.enemies_on_board(s, seat)}
         if "area_attack" in self.keywords(s, fig):  # T-56: every enemy it could attack
             targets = [by_cell[c] for c in self._targets(s, fig)]
         else:
@@ -633,7 +742,7 @@ class Tactics:
                 pc(t["cell"]),
                 pc(fig["cell"]),
                 defender_ranged="ranged" in self.keywords(s, t),
-                defender_enemies=self.cells_of(s, seat),
+                defender_enemies=self._enemies(s, t["owner"]),  # T-70: the defender's side
             ):  # T-55
                 back += self.stat(s, t, "strength")
             for a in self.card_of(t).abilities_when("attacked"):
@@ -677,6 +786,8 @@ class Tactics:
 
     def _defeat(self, s: State, fig: dict, events: list[Event]) -> None:
         """T-47: off the battlefield, its constructs destroyed, its card exhausted."""
+        if villains.is_villain_fig(s, fig):
+            return villains.defeat(self, s, fig, events)  # T-90, T-92, T-94
         owner = s["players"][fig["owner"]]
         events.append({"type": "defeat", "fig": fig["id"], "seat": fig["owner"]})
         fig["cell"] = None
@@ -697,8 +808,7 @@ class Tactics:
             s["cmd"] = None  # the champion fell mid-command
 
     def _do_treasure(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
-        p = s["players"][seat]
-        kind = p["treasure"].pop(action["i"])
+        kind = self.tokens(s, seat).pop(action["i"])
         fig = s["figs"][action["fig"]]
         t = self.treasures[kind]
         for stat, amount in t.boosts:
@@ -710,22 +820,43 @@ class Tactics:
                        "boosts": dict(t.boosts), "grant": t.grant})  # fmt: skip
 
     def _do_end_turn(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
-        p = s["players"][seat]
-        # T-24 step 1
-        p["discard"].extend(p["played"])
-        p["discard"].extend(p["hand"])
-        p["played"], p["hand"] = [], []
-        p["runes"] = p["power"] = 0
-        self._draw(s, seat, HAND_SIZE, events)  # step 2
-        for f in s["figs"]:  # step 3
-            if f["owner"] == seat and not f["gone"]:
-                f["exhausted"] = False
-        # step 4: shrines (T-64)
-        positions = {pc(f["cell"]): f["owner"] for f in self.on_board(s)}
+        acting = s.get("acting")
+        if acting is not None and len(acting) > 1:  # D-14: a teammate still acts
+            acting.remove(seat)
+            events.append({"type": "pass", "seat": seat})
+            return
+        self._end_side_turn(s, seat, events)
+
+    def _end_side_turn(self, s: State, seat: int, events: list[Event]) -> None:
+        """T-24 for the side whose turn it is: steps 1-3 for each of its players, step 4
+        once for the side (D-14, T-79), then D-6 and the next side's turn."""
+        if villains.is_villain_seat(s, seat):
+            return villains.end_villain_turn(self, s, events)  # T-86, T-99
+        k = modes.side_index(s, seat)
+        members = modes.in_play(s, s["sides"][k]) or [seat]
+        for m in members:
+            p = s["players"][m]
+            # T-24 step 1
+            p["discard"].extend(p["played"])
+            p["discard"].extend(p["hand"])
+            p["played"], p["hand"] = [], []
+            p["runes"] = p["power"] = 0
+            self._draw(s, m, HAND_SIZE, events)  # step 2
+            for f in s["figs"]:  # step 3
+                if f["owner"] == m and not f["gone"]:
+                    f["exhausted"] = False
+        # step 4: shrines (T-64), counted by side (T-79, C-58)
+        positions = {pc(f["cell"]): modes.side_of(s, f["owner"]) for f in self.on_board(s)}
         control = terrain.shrine_control(self.bf(s), positions)
-        n = sum(1 for side in control.values() if side == seat)
+        mine = modes.side_of(s, seat)
+        n = sum(1 for side in control.values() if side == mine)
         if n:
             self._glory(s, seat, n * s["shrine_glory"], events)
+        beacons = [c for c, kind in s["terrain"].items() if kind == "beacon"]
+        if s.get("beacon_glory") and beacons and not s["finished"]:  # T-65: the scenario's
+            held = [s["owner"].get(c) for c in beacons]
+            if all(o is not None and modes.side_of(s, o) == mine for o in held):
+                self._glory(s, seat, s["beacon_glory"], events)
         if s["finished"]:
             return
         # D-6: cleanup
@@ -733,34 +864,47 @@ class Tactics:
             f["damage"] = 0
             f["boost"] = {"strength": 0, "defence": 0, "speed": 0}
             f["grants"] = []
-        p["gate_used"] = False
-        p["factions"], p["devotion"] = [], []
-        p["on_top"] = False
-        p["turns"] += 1
-        events.append({"type": "end_turn", "seat": seat})
-        nxt = 1 - seat
-        if nxt == s["first"]:
+        for m in members:
+            p = s["players"][m]
+            p["gate_used"] = False
+            p["factions"], p["devotion"] = [], []
+            p["on_top"] = False
+            p["turns"] += 1
+            events.append({"type": "end_turn", "seat": m})
+        self._next_side(s, k, events)
+
+    def _next_side(self, s: State, k: int, events: list[Event]) -> None:
+        """The turn passes to the next side in gate order that still has a player (T-23,
+        T-80); a new round starts when it comes back to the first side."""
+        standing = modes.standing_sides(s)
+        nk = next((j for j in standing if j > k), standing[0])
+        if nk <= k:
             s["round"] += 1
             if s["round"] > s["max_rounds"]:
                 s["finished"] = True
                 s["draw"] = True
+                s["acting"] = []
                 events.append({"type": "game_over", "winners": [], "draw": True})
                 return
-        s["active"] = nxt
-        self._turn_start(s, nxt, events)
+        members = modes.in_play(s, s["sides"][nk])
+        s["active"] = members[0]
+        s["acting"] = list(members)
+        self._turn_start(s, members[0], events)
 
     def _turn_start(self, s: State, seat: int, events: list[Event]) -> None:
         bf = self.bf(s)
         hits = []
         for f in self.on_board(s):  # T-62, D-12: every champion, every turn
-            if terrain.turn_start_corruption(bf, [pc(f["cell"])]):
+            if terrain.turn_start_corruption(bf, [pc(f["cell"])]) and villains.harmed(s, f):
                 hits.append((f, terrain.CORRUPTION_DAMAGE))
         if hits:
             self._damage(s, hits, events)
+        side = modes.side_seats(s, seat)
         for f in s["figs"]:
-            if f["owner"] == seat and not f["gone"]:
+            if f["owner"] in side and not f["gone"]:
                 for a in self.card_of(f).abilities_when("turn_start"):
-                    s["todo"].append(self._item(seat, a.effects, f["id"], f["iid"]))
+                    s["todo"].append(self._item(f["owner"], a.effects, f["id"], f["iid"]))
+        villains.turn_started(self, s, seat, events)  # the villains' turn (T-86)
 
     def _draw(self, s: State, seat: int, count: int, events: list[Event]) -> int:
         p = s["players"][seat]
@@ -780,10 +924,12 @@ class Tactics:
 
     def _glory(self, s: State, seat: int, amount: int, events: list[Event]) -> None:
         p = s["players"][seat]
-        p["glory"] += amount
+        side = modes.side_seats(s, seat)
+        for m in side:  # T-79: a team's glory is one total
+            s["players"][m]["glory"] += amount
         events.append({"type": "glory", "seat": seat, "amount": amount, "total": p["glory"]})
         if p["glory"] >= s["victory"].get("glory", 30) and not s["finished"]:  # T-25
-            self._finish(s, [seat], events)
+            self._finish(s, modes.in_play(s, side) or [seat], events)  # T-79: together
 
     def _finish(self, s: State, winners: list[int], events: list[Event]) -> None:
         s["finished"] = True
@@ -885,7 +1031,9 @@ class Tactics:
                 self._choice(s, item, e, "damage", [{"fig": f["id"]} for f in figs], False)
         elif op == "destroy":
             opts = [
-                {"fig": f["id"], "iid": i} for f in self.on_board(s, 1 - seat) for i in f["equip"]
+                {"fig": f["id"], "iid": i}
+                for f in self.enemies_on_board(s, seat)
+                for i in f["equip"]
             ]
             self._choice(s, item, e, "destroy", opts, False)
         elif op == "treasure":
@@ -914,7 +1062,7 @@ class Tactics:
         seat = item["seat"]
         own = [f for f in s["figs"] if f["owner"] == seat and not f["gone"]]
         me = s["figs"][item["fig"]] if item.get("fig") is not None else None
-        enemies = self.on_board(s, 1 - seat)
+        enemies = self.enemies_on_board(s, seat)
         if target in ("self", "equipped"):
             return [me] if me is not None else []
         if target == "own":
@@ -944,13 +1092,15 @@ class Tactics:
             return
         kind = s["bag"].pop(randbelow(s["rng"], len(s["bag"])))
         if mode == "gain":
-            s["players"][seat]["treasure"].append(kind)
+            self.tokens(s, seat).append(kind)
             events.append({"type": "treasure_gained", "seat": seat})
         else:
             s["treasure_discard"].append(kind)
             events.append({"type": "treasure_revealed", "seat": seat, "kind": kind})
 
     def _do_choose(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        if villains.is_villain_choice(s["pending"]):
+            return villains.do_choose(self, s, seat, action, events)
         pend = s["pending"]
         s["pending"] = None
         i = action["i"]
@@ -1031,24 +1181,58 @@ class Tactics:
         "treasure": _do_treasure,
         "end_turn": _do_end_turn,
         "choose": _do_choose,
+        "pick": _do_pick,
+        "scheme": villains.do_scheme,  # T-99
     }
 
     # -- leaving, result, view -----------------------------------------------------------
 
     def leave(self, state: State, player: int, reason: str) -> tuple[State, list[Event]]:
+        """The player leaves: out of the game, their champions off the battlefield. A duel
+        ends; in free-for-all and 2 vs 2 the others play on until one side is left, which
+        wins (T-80: one winner; T-79: a team wins together)."""
         if state["finished"]:
             raise IllegalAction("The game is over.", "T-25")
-        if type(player) is not int or player not in (0, 1):
+        if state.get("villain") is not None:
+            return villains.leave(self, state, player, reason)
+        if type(player) is not int or not 0 <= player < len(state["players"]):
             raise IllegalAction("There is no such player in this game.")
+        if player in state["out"]:
+            raise IllegalAction("This player has left the game already.")
         s = _copy(state)
-        s["out"] = [player]
+        s["out"].append(player)
         events: list[Event] = [{"type": "left", "seat": player, "reason": reason}]
-        self._finish(s, [1 - player], events)
+        for f in s["figs"]:
+            if f["owner"] == player and not f["gone"]:
+                f["cell"] = None
+                f["gone"] = True
+        standing = modes.standing_sides(s)
+        if len(standing) == 1:
+            self._finish(s, modes.in_play(s, s["sides"][standing[0]]), events)
+            s["log"] += 1
+            return s, events
+        if s["pending"] is not None and s["pending"]["player"] == player:
+            s["pending"] = None
+        s["todo"] = [item for item in s["todo"] if item["seat"] != player]
+        self._check_command(s)
+        if s.get("phase") == champion_draft.PHASE:
+            self._after_pick(s, events)
+        elif player in s["acting"]:
+            s["acting"].remove(player)
+            k = modes.side_index(s, player)
+            if not s["acting"] and modes.in_play(s, s["sides"][k]):
+                self._end_side_turn(s, modes.in_play(s, s["sides"][k])[0], events)  # D-14
+            elif not s["acting"]:
+                self._next_side(s, k, events)
+            elif s["active"] == player:
+                s["active"] = s["acting"][0]
+        self._run(s, events)
+        self._check_command(s)
         s["log"] += 1
         return s, events
 
     def result(self, state: State) -> GameResult:
-        scores = {p["seat"]: p["glory"] for p in state["players"]}
+        scores = {p["seat"]: p["glory"] for p in state["players"] if villains.is_seat(state, p)}
         if not state["finished"]:
             return GameResult(finished=False, scores=scores)
         return GameResult(
@@ -1071,6 +1255,13 @@ class Tactics:
         players = []
         for p in state["players"]:
             mine = p["seat"] == player
+            # T-79: a team's treasure is shared (held by its first seat): teammates see it
+            team = (
+                state.get("mode") == "teams"
+                and type(player) is int
+                and 0 <= player < len(state["players"])
+                and modes.side_of(state, player) == p.get("side")
+            )
             players.append(
                 {
                     "seat": p["seat"],
@@ -1085,7 +1276,9 @@ class Tactics:
                     "glory": p["glory"],
                     "gate_used": p["gate_used"],
                     "turns": p["turns"],
-                    "treasure": list(p["treasure"]) if mine else len(p["treasure"]),
+                    "treasure": list(p["treasure"]) if mine or team else len(p["treasure"]),
+                    "side": p.get("side", p["seat"]),
+                    "position": p["gate_no"],
                 }
             )
         figs = [
@@ -1130,6 +1323,11 @@ class Tactics:
             "cmd": _clone(state["cmd"]),
             "players": players,
             "pending": pending,
+            "mode": state.get("mode", MODE),
+            "sides": [list(side) for side in state.get("sides", ())],
+            "phase": state.get("phase", "play"),
+            "draft": champion_draft.view(state.get("draft")),
+            "villains": villains.view(state, player),  # None outside the villain modes
         }
 
 

@@ -312,6 +312,9 @@ class ModeSetup:
     targets: Mapping[str, Cell] = field(default_factory=dict)  # token -> cell
     villains: tuple[str, ...] = ()  # card ids: the boss first
     schemes: tuple[str, ...] = ()  # card ids of the scheme deck (one per copy)
+    # D-2 beacon rules: the glory a side gains at the end of its turn while it controls
+    # every beacon of the map (T-65: the scenario defines what beacons do); 0: none
+    beacon_glory: int = 0
 
 
 @dataclass(frozen=True)

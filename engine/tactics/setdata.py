@@ -576,6 +576,7 @@ scenario(
             "portals": portals(s1=(-3, 6), s2=(3, -6), s3=(3, 3), s4=(-3, -3)),
             "teams": [[1, 3], [2, 4]],
             "victory": {"glory": 40},
+            "beacon_glory": 2,
         },
     },
 )  # fmt: skip

@@ -1,21 +1,48 @@
-"""What the simulator and the engine bench need to play Ascension Tactics bot games:
-the engine (2-player mode of «Каменный перекрёсток»), the bots, and the decks (none: each
-player's starting deck and reserve come from the game's seed)."""
+"""What the simulator and the engine bench need to play Ascension Tactics bot games: the
+engine, the bots, the game config of each mode and the decks (none: each player's
+starting deck comes from the game's seed, the reserves from the champion draft the bots
+play, T-76..T-78).
+
+``--players 2``: the duel on «Каменный перекрёсток»; ``--players 3`` or ``4``:
+free-for-all on «Четыре шпиля»; ``--players 4 --teams``: 2 vs 2 on «Два берега», seats
+0 and 2 against 1 and 3.
+
+Against the villains (``engine.tactics.villains``) on «Логово Пепельной королевы», chosen
+with ``--format``: ``--format solo --bots heuristic`` (one seat), ``--format coop --bots
+heuristic,heuristic`` (two heroes), ``--format archvillain
+--bots heuristic,heuristic`` (the hero, then the villain player; the seats rotate)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from engine.tactics import villains
 from engine.tactics.bots import make_bot as _make_bot
 from engine.tactics.game import SYSTEM
 
 
 class Kit:
     key = "tactics"
-    formats = ("duel",)
+    formats = ("duel", "solo", "coop", "archvillain")
+    min_players = 1  # solo: one seat against the villains (T-81)
 
     def system(self, sample: bool) -> tuple[Any, str]:
-        return SYSTEM, "stone_crossroads, 2 players, reserves drawn from the seed"
+        return SYSTEM, "the scenario of the mode, reserves from the champion draft"
+
+    def game_config(self, players: int, teams: bool = False) -> dict[str, Any]:
+        if teams:
+            if players != 4:
+                raise ValueError("2 vs 2 is played by 4 players (T-78)")
+            return {"teams": [[0, 2], [1, 3]]}
+        return {}
+
+    def mode_config(self, fmt: str, players: int) -> dict[str, Any]:
+        """The config of a villain mode chosen with ``--format`` ({} for the others)."""
+        if fmt not in villains.SEATS:
+            return {}
+        if players != villains.SEATS[fmt]:
+            raise ValueError(f"{fmt} is played by {villains.SEATS[fmt]} seat(s) (T-75, T-99)")
+        return {"mode": fmt}
 
     def decks(self, system: Any, players: int, seed: int, fmt: str = "duel") -> list:
         return [None] * players

@@ -29,7 +29,7 @@ def cid(name: str) -> str:
 
 
 def new(seed: int = 1, **config):
-    return SYSTEM.new_game({"first": 0, **config}, [None, None], seed)
+    return SYSTEM.new_game({"first": 0, "draft": False, **config}, [None, None], seed)
 
 
 def add_card(s, seat: int, card: str, zone: str = "hand") -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.tactics import hexes
@@ -275,6 +275,7 @@ def test_lines_are_translation_invariant(a, b, t, nudge):
     assert moved == tuple(hexes.add(h, t) for h in line(a, b, nudge))
 
 
+@settings(deadline=None)  # long lines take a while on a loaded machine
 @given(hex_st, hex_st)
 def test_geodesic_cells_are_the_cells_on_shortest_paths(a, b):
     geo = geodesic_cells(a, b)

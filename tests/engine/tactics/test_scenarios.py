@@ -178,6 +178,8 @@ def test_duplicate_key_is_refused(tmp_path):
         (["modes", "duel", "targets"], {}, r"only the villain modes have villains \(T-81\)"),
         (["modes", "duel", "reserves", "1"], ["TC1-010"], r"4 champions per player"),
         (["modes", "battle"], {}, r"unknown mode.*\(T-75\)"),
+        (["modes", "duel", "beacon_glory"], 2, r"beacon_glory: the map has no beacon \(T-65\)"),
+        (["modes", "duel", "beacon_glory"], 0, r"beacon_glory"),
         (
             ["modes", "archvillain"],
             {"portals": {"1": ["0,5"]}, "victory": {"glory": 9}},
@@ -307,3 +309,13 @@ def test_sample_scenario_three_cairns(db, tmp_path):
     assert hexes.is_connected([c for c in s1.cells if s1.passable(c)])
     assert s1.modes["solo"].targets["c"] == (0, 3)
     assert s1.modes["solo"].villain_entry == ((0, -5),)
+
+
+@pytest.mark.rule("T-65", "D-2")
+def test_two_shores_gives_glory_for_holding_both_beacons():
+    db_scen = parse_scenarios(copy.deepcopy(REAL), SOURCE)
+    two_shores = next(s for s in db_scen if s.key == "two_shores")
+    assert two_shores.modes["teams"].beacon_glory == 2
+    assert all(
+        m.beacon_glory == 0 for s in db_scen if s.key != "two_shores" for m in s.modes.values()
+    )
