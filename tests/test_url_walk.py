@@ -524,9 +524,11 @@ FILLERS: dict[str, Filler] = {
     f"{EVENT_API}/audit/": _events("event_slug"),
     f"{EVENT_API}/registrations/": _events("event_slug"),
     f"{EVENT_API}/registrations/add/": _events("event_slug"),
+    f"{EVENT_API}/registrations/team/": _events("event_slug"),
     f"{EVENT_API}/registrations/<int:pk>/": _event_regs("event_slug"),
     f"{EVENT_API}/registrations/<int:pk>/check-in/": _event_regs("event_slug"),
     f"{EVENT_API}/registrations/<int:pk>/decklist/": _event_regs("event_slug"),
+    f"{EVENT_API}/registrations/<int:pk>/decks/": _event_regs("event_slug"),
     f"{EVENT_API}/registrations/<int:pk>/drop/": _event_regs("event_slug"),
     f"{EVENT_API}/registrations/<int:pk>/readd/": _event_regs("event_slug"),
     f"{EVENT_API}/rounds/": _events("event_slug"),
@@ -560,6 +562,8 @@ FILLERS: dict[str, Filler] = {
     "play/<int:session_id>/concede/": _sessions,
     "play/<int:session_id>/spectate/": _sessions,
     "play/<int:session_id>/replay/": _sessions,
+    "play/<int:session_id>/replay/step/": _sessions,
+    "play/<int:session_id>/rematch/": _sessions,
     "staff/panel/<str:name>/": _panels,
     "staff/errors/<int:pk>/": _errors,
     "events/<slug:slug>/": _events("slug"),
@@ -618,7 +622,10 @@ PICK_LOGS = {
     "draft/<int:pk>/replay/<int:seat>/",
     "api/drafts/pods/<int:pk>/seats/<int:number>/picks/",
 }
-DECKLISTS = {"api/events/<slug:event_slug>/registrations/<int:pk>/decklist/"}
+DECKLISTS = {
+    "api/events/<slug:event_slug>/registrations/<int:pk>/decklist/",
+    "api/events/<slug:event_slug>/registrations/<int:pk>/decks/",
+}
 # A round not yet published, and its matches, are the officials' alone.
 UNPUBLISHED = {
     "play/match/<int:match_id>/",

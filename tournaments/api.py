@@ -31,6 +31,8 @@ the event's address, see ``tournaments.api_urls``)::
     POST  /api/events/<slug>/rounds/<number>/repair/     organisers: pair a draft again
     POST  /api/events/<slug>/rounds/<number>/call-time/  organisers/judges
     GET   /api/events/<slug>/rounds/<number>/pairings/   matches with seats and scores
+    PUT   /api/events/<slug>/rounds/<number>/pairings/   organisers: set a draft round's tables
+    PATCH /api/events/<slug>/rounds/<number>/pairings/   organisers: swap two players' seats
     GET   /api/events/<slug>/matches/<id>/
     POST  /api/events/<slug>/matches/<id>/report/        a player: {"games": [0, 1, null]}
     POST  /api/events/<slug>/matches/<id>/confirm/       the opponent agrees
@@ -48,6 +50,8 @@ the service errors (``tournaments.services.errors``), so the viewsets need no
 * ``errors.NotAllowed`` -> **403** (**401** when nobody is logged in);
 * ``results.ResultError`` -> **400**: the games sent cannot have happened
   (``[0, 0, 0]`` in a best-of-3);
+* ``errors.PairingError`` -> **400**: pairings sent by hand that cannot be used (a player
+  missing or seated twice, a table number used twice);
 * ``errors.TournamentError`` -> **409 Conflict** for the actions listed in the
   viewset's ``conflict_actions``: there the request itself was checked before the
   service was called (or carries nothing to check), so a refusal can only come
@@ -96,6 +100,7 @@ from tournaments.serializers import (
     MatchSerializer,
     MemberDeckOutSerializer,
     MemberDeckSerializer,
+    PairingsSerializer,
     PlacementsSerializer,
     RegisterSelfSerializer,
     RegisterTeamSerializer,
@@ -103,11 +108,19 @@ from tournaments.serializers import (
     ResultSerializer,
     RoundSerializer,
     StandingsSerializer,
+    SwapSerializer,
 )
+from tournaments.services.brackets import split_allowed
 from tournaments.services.decklists import submit_decklist, submit_member_deck
-from tournaments.services.errors import NotAllowed, TournamentError
+from tournaments.services.errors import NotAllowed, PairingError, TournamentError
 from tournaments.services.events import create_event, update_event
-from tournaments.services.pairing import pair_next_round, publish_round, repair_round
+from tournaments.services.pairing import (
+    pair_next_round,
+    publish_round,
+    repair_round,
+    set_pairings,
+    swap_players,
+)
 from tournaments.services.permissions import (
     check_official,
     check_organiser,
@@ -151,7 +164,7 @@ def exception_handler(exc, context):
                 exc.status_code = status.HTTP_403_FORBIDDEN
         else:
             exc = exceptions.PermissionDenied(str(exc))
-    elif isinstance(exc, ResultError):
+    elif isinstance(exc, ResultError | PairingError):
         exc = Refused(str(exc))
     elif isinstance(exc, TournamentError):
         action_name = getattr(view, "action", None)
@@ -621,7 +634,7 @@ class RoundViewSet(
     lookup_field = "number"
     lookup_value_converter = "int"
     pagination_class = None
-    conflict_actions = frozenset({"create", "publish", "repair", "call_time"})
+    conflict_actions = frozenset({"create", "publish", "repair", "call_time", "pairings"})
     _reading = frozenset({"list", "retrieve", "pairings"})
 
     def get_queryset(self):
@@ -696,13 +709,63 @@ class RoundViewSet(
         return self._out(rnd)
 
     @extend_schema(
+        methods=["GET"],
         summary="Pairings of a round",
         description="Every match of the round by table, with seats, players and game wins.",
         responses={200: MatchSerializer(many=True), **_errors(404)},
     )
-    @action(detail=True, methods=["get"])
+    @extend_schema(
+        methods=["PUT"],
+        summary="Set a draft round's pairings by hand",
+        description=(
+            "Organisers only, Swiss rounds not yet published: replaces every table. Each "
+            "player who may play the round sits at exactly one table; a table of one player "
+            "is a bye; table numbers are kept as given. Written to the audit log with the "
+            "pairings before and after (and the number of rematches). 400 for pairings that "
+            "cannot be used, 409 once the round is published or for a bracket round."
+        ),
+        request=PairingsSerializer,
+        responses={200: MatchSerializer(many=True), **_errors(400, 401, 403, 404, 409)},
+    )
+    @extend_schema(
+        methods=["PATCH"],
+        summary="Swap two players' seats",
+        description=(
+            "Organisers only, Swiss rounds not yet published: the two players exchange their "
+            "seats (a bye moves with its seat), as the console's swap form does. Written to "
+            "the audit log."
+        ),
+        request=SwapSerializer,
+        responses={200: MatchSerializer(many=True), **_errors(400, 401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["get", "put", "patch"])
     def pairings(self, request, *args, **kwargs):
+        if request.method == "PUT":
+            check_organiser(request.user, self.get_event())  # 401/403 before anything else
+            body = PairingsSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            tables = [(t["players"], t.get("table")) for t in body.validated_data["tables"]]
+            set_pairings(request.user, self.get_object(), tables)
+        elif request.method == "PATCH":
+            self._swap(request)
+        return self._pairings_out(self.get_object())
+
+    def _swap(self, request) -> None:
+        event = self.get_event()
+        check_organiser(request.user, event)  # 401/403 before anything else
+        body = SwapSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
         rnd = self.get_object()
+        wanted = [body.validated_data["first"], body.validated_data["second"]]
+        found = {reg.pk: reg for reg in event.registrations.filter(pk__in=wanted)}
+        for pk in wanted:
+            if pk not in found:
+                raise PairingError(
+                    _("Player %(id)s is not registered for this event.") % {"id": pk}
+                )
+        swap_players(request.user, rnd, found[wanted[0]], found[wanted[1]])
+
+    def _pairings_out(self, rnd: Round) -> Response:
         matches = _matches_of(Match.objects.filter(round=rnd)).order_by("table")
         return Response(
             MatchSerializer(matches, many=True, context=self.get_serializer_context()).data
@@ -735,10 +798,7 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
         body.is_valid(raise_exception=True)
         games = body.validated_data["games"]
         evaluate(
-            games,
-            match.best_of,
-            seats=len(match.seats.all()),
-            allow_draw=match.round.kind != Round.Kind.ELIMINATION,
+            games, match.best_of, seats=len(match.seats.all()), allow_draw=split_allowed(match)
         )
         return games
 

@@ -68,6 +68,16 @@ above them`` assuming a full bracket.
   each), 17 and 25, ... Without a reset, a winners-bracket champion who loses ``GF1`` is out
   with a single loss and gets 2.
 
+Splits
+======
+
+A single-elimination final may end in an agreed split, when the organiser allows it (MTR 5.2:
+players in the announced last round of the single-elimination portion may agree to divide the
+prizes; the match is recorded as an intentional draw, 0-0-3, MTR 2.4). :func:`resolve` takes
+the code of such a final in ``splits``: both its players finish 1, the bracket is finished and
+there is no single champion. Only the final of a single-elimination bracket can be split
+(:func:`final_code`); a double-elimination grand final is played out.
+
 Round robin
 ===========
 
@@ -77,7 +87,7 @@ Round robin
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,6 +102,7 @@ __all__ = [
     "PlayerId",
     "Source",
     "double_elimination",
+    "final_code",
     "resolve",
     "round_robin",
     "round_title",
@@ -273,9 +284,12 @@ class BracketState:
       reset that is not (or not yet known to be) needed.
     * ``ready``: codes of matches with two known players and no result yet, in bracket order.
     * ``walkovers``: codes of matches that are never played because a side is nobody.
-    * ``finished`` / ``champion``: whether the event is over, and its winner.
+    * ``finished`` / ``champion``: whether the event is over, and its winner (``None`` after
+      a split final, whose two players share first place).
     * ``placements``: player -> final placement, for everybody eliminated so far and the
-      champion (see the module docstring for the numbers).
+      champion (see the module docstring for the numbers); both players of a split final
+      finish 1.
+    * ``split``: the code of the final if it ended in a split, else ``None``.
     """
 
     slots: dict[str, tuple[PlayerId | None, PlayerId | None]]
@@ -284,6 +298,7 @@ class BracketState:
     finished: bool
     champion: PlayerId | None
     placements: dict[PlayerId, int]
+    split: str | None = None
 
 
 # --------------------------------------------------------------------------------------------
@@ -497,21 +512,41 @@ _PENDING = _Slot.PENDING
 _NO_RESULT = object()
 
 
+def final_code(bracket: Bracket) -> str | None:
+    """The code of the match that may end in a split: a single-elimination final, else None."""
+    return _root_code(bracket) if bracket.kind == "single" else None
+
+
 def resolve(
-    bracket: Bracket, seeds: Sequence[PlayerId], winners: Mapping[str, PlayerId]
+    bracket: Bracket,
+    seeds: Sequence[PlayerId],
+    winners: Mapping[str, PlayerId],
+    splits: Collection[str] = (),
 ) -> BracketState:
     """Work out the state of ``bracket`` for the given seeding and results.
 
     ``seeds[0]`` is seed 1; there must be exactly ``bracket.size`` distinct, non-``None``
-    players. ``winners`` maps match codes to the winning player. Raises :class:`BracketError`
-    for an unknown match code, a result for a match whose players are not known yet, for a
-    walkover or for an unneeded grand final reset, and for a winner who is not in the match.
+    players. ``winners`` maps match codes to the winning player; ``splits`` lists the final if
+    it ended in an agreed split (see "Splits" in the module docstring). Raises
+    :class:`BracketError` for an unknown match code, a result for a match whose players are not
+    known yet, for a walkover or for an unneeded grand final reset, for a winner who is not in
+    the match, and for a split of any match but a single-elimination final that is ready to
+    play (or one that also has a winner).
     """
     players = _check_seeds(bracket, seeds)
     codes = {match.code for match in bracket.matches}
     for code in winners:
         if code not in codes:
             raise BracketError(f"result for unknown match {code!r}")
+    split = None
+    for code in splits:
+        if code not in codes:
+            raise BracketError(f"split of unknown match {code!r}")
+        if code != final_code(bracket):
+            raise BracketError(f"{code} cannot be split: only a single-elimination final can")
+        if code in winners:
+            raise BracketError(f"{code} cannot have both a winner and a split")
+        split = code
 
     places = _elimination_places(bracket)
     sides: dict[str, tuple[Any, Any]] = {}
@@ -520,6 +555,9 @@ def resolve(
     walkovers: list[str] = []
     placements: dict[PlayerId, int] = {}
     champion: PlayerId | None = None
+
+    def shown(player: Any) -> PlayerId | None:
+        return None if isinstance(player, _Slot) else player
 
     def value(source: Source) -> Any:
         if source.kind == "seed":
@@ -577,6 +615,21 @@ def resolve(
             if eliminated:
                 placements[loser] = places[code]
 
+    if split is not None:
+        if split not in ready:
+            raise BracketError(f"split of {split}, whose players are not known yet")
+        ready.remove(split)
+        for player in sides[split]:
+            placements[player] = 1
+        return BracketState(
+            slots={code: (shown(a), shown(b)) for code, (a, b) in sides.items()},
+            ready=tuple(ready),
+            walkovers=tuple(walkovers),
+            finished=True,
+            champion=None,
+            placements=placements,
+            split=split,
+        )
     if bracket.kind == "single":
         champion = outcomes[_root_code(bracket)][0]
     else:
@@ -592,9 +645,6 @@ def resolve(
         placements[champion] = 1
     else:
         champion = None
-
-    def shown(player: Any) -> PlayerId | None:
-        return None if isinstance(player, _Slot) else player
 
     return BracketState(
         slots={code: (shown(a), shown(b)) for code, (a, b) in sides.items()},

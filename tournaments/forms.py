@@ -22,6 +22,7 @@ class EventForm(forms.ModelForm):
             "top_cut",
             "best_of",
             "grand_final_reset",
+            "allow_split_finals",
             "round_minutes",
             "tiebreaks",
             "starts_at",

@@ -122,6 +122,14 @@ class Event(StatusPipeline, models.Model):
             "Double elimination: replay the grand final if the losers' bracket champion wins it."
         ),
     )
+    allow_split_finals = models.BooleanField(
+        _("allow a split final"),
+        default=False,
+        help_text=_(
+            "Single elimination: the finalists may agree to end the final as an intentional "
+            "draw (0-0-3) and share first place."
+        ),
+    )
     round_minutes = models.PositiveSmallIntegerField(
         _("round time (minutes)"),
         default=50,

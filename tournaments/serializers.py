@@ -64,6 +64,7 @@ EVENT_FIELDS = [
     "top_cut",
     "best_of",
     "grand_final_reset",
+    "allow_split_finals",
     "round_minutes",
     "tiebreaks",
     "starts_at",
@@ -391,6 +392,43 @@ class MatchSerializer(serializers.ModelSerializer):
         if not plays and not _is_official(self, lambda: match.round.event):
             return None
         return ReportSerializer(match.reports.all(), many=True).data
+
+
+class PairingTableSerializer(serializers.Serializer):
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        min_length=1,
+        max_length=2,
+        help_text=_("Registration ids: two for a match (seat 0 first), one for a bye."),
+    )
+    table = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        help_text=_(
+            "Table number; left out or null: the lowest number not given to another table."
+        ),
+    )
+
+
+class PairingsSerializer(serializers.Serializer):
+    """Every table of a draft Swiss round, set by hand."""
+
+    tables = serializers.ListField(
+        child=PairingTableSerializer(),
+        min_length=1,
+        max_length=2048,
+        help_text=_(
+            "Every player who may play the round, each at exactly one table: "
+            '[{"players": [12, 7], "table": 1}, {"players": [3]}] pairs 12 with 7 at table 1 '
+            "and gives 3 a bye."
+        ),
+    )
+
+
+class SwapSerializer(serializers.Serializer):
+    first = serializers.IntegerField(min_value=1, help_text=_("Registration id."))
+    second = serializers.IntegerField(min_value=1, help_text=_("Registration id."))
 
 
 class GamesSerializer(serializers.Serializer):

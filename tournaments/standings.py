@@ -24,6 +24,27 @@ Byes
     anybody's opponent list, so it is left out of the averages of OMW%, OGW%
     (and of OWP/OOWP in the Pokémon ruleset).
 
+A player with no opponent yet
+    A player whose only rounds were byes (a first-round bye) or missed rounds has
+    nobody to average: the opponents' figures are undefined. The sources only
+    say to leave byes out (MTR Appendix C: OMW% is the average "of each
+    opponent that player faced (ignoring those rounds for which the player
+    received a bye)"; melee.gg publishes no such case in the data; Play!
+    Pokémon leaves byes out of resistance). An average of nothing is not a
+    0 % record, so such a player's OMW%, OGW% (and OWP, OOWP) take the
+    ruleset's floor: 1/3 in the MTR family, 25 % in Pokémon, the least any
+    opponent can count for, and so the least any player with an opponent can
+    have. After round 1 that is exactly the OMW% and OGW% of every player who
+    won (their opponent is 0-1, raised to the floor), so a first-round bye
+    ties the winners on those keys and is ordered among them by GW%, where the
+    bye counts 2-0 (``mtr``, ``melee``, ``melee2024``). In ``pokemon`` the bye
+    ties the winners on OWP (all at 25 %) and its OOWP is the floor too: after
+    one round a winner's OOWP is their own win percentage reflected by their
+    opponent (100 %), and nobody reflects the bye player's, so Play! Pokémon's
+    order puts them after the round's winners (above every player with fewer
+    points), as the rules leave it; from round 2 on they have opponents and
+    the bye is ignored as the rules say. See decision 0047.
+
 Missed rounds of a late entrant
     ``kind="loss"`` with ``player_b=None``: a round the player did not play
     because they entered late. It is a lost match (0 points) that counts as a
@@ -101,8 +122,9 @@ Rulesets
 ``melee`` - melee.gg, as published in 2025
     Reproduces the published standings of melee.gg events exactly (every
     rank, points, W/L/D and OMW/GW/OGW to the 8 published decimals on the
-    five 2025 events of ``/work/shared/data/standings``). Differences from
-    ``mtr``:
+    five 2025 events of ``/work/shared/data/standings``; ``sooner_state_18``,
+    whose final was split 0-0-3, also through the API, see
+    ``tests/tournaments/test_real_events_api.py``). Differences from ``mtr``:
 
     * the player's own MW% and GW% are **not** floored (melee publishes GWP
       values such as 0.0 and 0.142857); only opponents' values are raised to
@@ -438,8 +460,9 @@ def _ratio(numerator: int | Fraction, denominator: int) -> Fraction:
     return Fraction(numerator, denominator) if denominator else ZERO
 
 
-def _mean(values: list[Fraction]) -> Fraction:
-    return sum(values, ZERO) / len(values) if values else ZERO
+def _mean(values: list[Fraction], empty: Fraction = ZERO) -> Fraction:
+    """The average of ``values``; ``empty`` when there are none (a player with no opponent)."""
+    return sum(values, ZERO) / len(values) if values else empty
 
 
 def _floored(value: Fraction, floor: Fraction | None) -> Fraction:
@@ -558,8 +581,8 @@ def _mtr_figures(
             tally=tally,
             mw=_floored(mw, rules.own_floor),
             gw=_floored(gw, rules.own_floor),
-            omw=_mean([max(own[o][0], floor) for o in opponents]),
-            ogw=_mean([max(own[o][1], floor) for o in opponents]),
+            omw=_mean([max(own[o][0], floor) for o in opponents], floor),
+            ogw=_mean([max(own[o][1], floor) for o in opponents], floor),
         )
     return figures
 
@@ -581,7 +604,8 @@ def _pokemon_figures(
             value = min(value, rules.dropped_cap)
         resistance_value[player] = value
         game_pct[player] = _ratio(t.game_points, 3 * t.games)
-    owp = {p: _mean([resistance_value[o] for o in swiss[p].opponents]) for p in players}
+    floor = rules.opponent_floor
+    owp = {p: _mean([resistance_value[o] for o in swiss[p].opponents], floor) for p in players}
     figures: dict[PlayerId, _Figures] = {}
     for player in players:
         opponents = swiss[player].opponents
@@ -591,7 +615,7 @@ def _pokemon_figures(
             gw=game_pct[player],
             omw=owp[player],
             ogw=_mean([game_pct[o] for o in opponents]),
-            oomw=_mean([owp[o] for o in opponents]),
+            oomw=_mean([owp[o] for o in opponents], floor),
         )
     return figures
 

@@ -34,7 +34,7 @@ from tournaments.models import (
     TeamMember,
 )
 from tournaments.results import ResultError, games_from_counts
-from tournaments.services.brackets import bracket_winners
+from tournaments.services.brackets import bracket_state, bracket_winners
 from tournaments.services.decklists import (
     draft_not_over,
     is_limited,
@@ -213,7 +213,7 @@ def _bracket_columns(event: Event) -> list[dict]:
     brk = bracket_core.Bracket.from_json(event.bracket["bracket"])
     seeds = event.bracket["seeds"]
     winners = bracket_winners(event)
-    state = bracket_core.resolve(brk, seeds, winners)
+    state = bracket_state(event)
     names = dict(event.registrations.values_list("pk", "display_name"))
     seed_of = {pid: n for n, pid in enumerate(seeds, start=1)}
     scores: dict[str, dict[int, int]] = {}
@@ -241,7 +241,9 @@ def _bracket_columns(event: Event) -> list[dict]:
                         "won": pid is not None and winners.get(m.code) == pid,
                     }
                 )
-            cells.append({"code": m.code, "label": m.label, "sides": sides})
+            cells.append(
+                {"code": m.code, "label": m.label, "sides": sides, "split": state.split == m.code}
+            )
         columns.append(
             {"title": bracket_core.round_title(brk, bracket_name, round_no), "matches": cells}
         )

@@ -20,6 +20,7 @@ from tournaments.bracket import (
     BracketState,
     Source,
     double_elimination,
+    final_code,
     resolve,
     round_robin,
     round_title,
@@ -844,3 +845,55 @@ def test_round_robin_balances_who_is_listed_first():
 def test_round_robin_rejects_bad_player_lists(ids):
     with pytest.raises(BracketError):
         round_robin(ids)
+
+
+# --------------------------------------------------------------------------------------------
+# Split finals (MTR 5.2, recorded 0-0-3 as MTR 2.4 says)
+# --------------------------------------------------------------------------------------------
+
+
+def test_the_final_of_a_single_elimination_bracket_is_the_one_match_that_may_be_split():
+    assert final_code(single_elimination(8)) == "R3-1"
+    assert final_code(single_elimination(2)) == "R1-1"
+    assert final_code(double_elimination(4)) is None
+
+
+def test_a_split_final_finishes_the_bracket_with_both_finalists_first():
+    semis = {"R1-1": "p1", "R1-2": "p3"}
+
+    state = resolve(single_elimination(4), players(4), semis, splits=["R2-1"])
+
+    assert state.finished
+    assert state.champion is None
+    assert state.split == "R2-1"
+    assert state.ready == ()
+    assert state.placements == {"p1": 1, "p3": 1, "p4": 3, "p2": 3}
+
+
+def test_without_a_split_the_final_is_still_waiting_for_its_winner():
+    state = resolve(single_elimination(4), players(4), {"R1-1": "p1", "R1-2": "p3"})
+
+    assert not state.finished
+    assert state.split is None
+    assert state.ready == ("R2-1",)
+
+
+@pytest.mark.parametrize(
+    ("bracket", "winners", "splits", "message"),
+    [
+        (single_elimination(4), {}, ["R1-1"], "only a single-elimination final"),
+        (single_elimination(4), {}, ["R9-9"], "unknown match"),
+        (single_elimination(4), {"R1-1": "p1"}, ["R2-1"], "not known yet"),
+        (
+            single_elimination(4),
+            {"R1-1": "p1", "R1-2": "p2", "R2-1": "p1"},
+            ["R2-1"],
+            "both a winner and a split",
+        ),
+        (double_elimination(4), four_player_results("p1"), [GRAND_FINAL], "only a single"),
+    ],
+)
+def test_a_split_anywhere_else_is_refused(bracket, winners, splits, message):
+    seeds = players(bracket.size)
+    with pytest.raises(BracketError, match=message):
+        resolve(bracket, seeds, winners, splits=splits)

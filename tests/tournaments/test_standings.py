@@ -552,8 +552,9 @@ def test_mtr_floors_hold(event):
     for row in compute_standings(players, matches, "mtr", dropped=dropped):
         assert row.exact["mw"] >= THIRD
         assert row.exact["gw"] >= THIRD
-        assert row.omw == 0.0 or row.exact["omw"] >= THIRD
-        assert row.ogw == 0.0 or row.exact["ogw"] >= THIRD
+        # with opponents an average of floored values, without any the floor itself
+        assert row.exact["omw"] >= THIRD
+        assert row.exact["ogw"] >= THIRD
 
 
 @settings(max_examples=100, deadline=None, database=None)
@@ -579,3 +580,63 @@ def test_rows_are_sorted_by_the_ruleset_columns(event, ruleset):
     for x, y in pairwise(rows):
         if key(x) == key(y):
             assert position[x.player] < position[y.player]
+
+
+# --------------------------------------------------------------------------
+# A player with no opponent yet (a first-round bye), in every ruleset
+# --------------------------------------------------------------------------
+
+ROUND_ONE_PLAYERS = ["A", "B", "C", "D", "E"]
+# A beats B 2-1, C beats D 2-0, E has the bye.
+ROUND_ONE = [played(1, "A", "B", 2, 1), played(1, "C", "D", 2, 0), bye(1, "E")]
+
+
+def test_every_ruleset_is_covered_by_the_first_round_bye_tests():
+    assert set(RULESETS) == {"mtr", "melee", "melee2024", "pokemon"}
+
+
+@pytest.mark.parametrize("ruleset", ["mtr", "melee", "melee2024"])
+def test_a_first_round_bye_ties_the_winners_on_omw_and_ogw_and_is_ordered_by_its_2_0(ruleset):
+    rows = standings(ROUND_ONE_PLAYERS, ROUND_ONE, ruleset)
+
+    # MTR Appendix C ignores bye rounds in OMW%: with nothing else, the floor, not 0.
+    assert rows["E"].exact["omw"] == THIRD
+    assert rows["E"].exact["ogw"] == THIRD
+    # ... which is what every winner of round 1 has: their opponent is 0-1.
+    assert rows["A"].exact["omw"] == rows["C"].exact["omw"] == THIRD
+    assert rows["A"].exact["ogw"] == rows["C"].exact["ogw"] == THIRD
+    # GW% decides: the bye counts 2-0 like C's win, ahead of A's 2-1.
+    assert order(ROUND_ONE_PLAYERS, ROUND_ONE, ruleset)[:3] == ["C", "E", "A"]
+    assert order(["E", "A", "B", "C", "D"], ROUND_ONE, ruleset)[:3] == ["E", "C", "A"]
+
+
+def test_pokemon_first_round_bye_ties_the_winners_on_owp_and_stays_above_the_losers():
+    rows = standings(ROUND_ONE_PLAYERS, ROUND_ONE, "pokemon")
+
+    # Byes are left out of resistance: no opponent, so the 25 % floor, not 0.
+    assert rows["E"].exact["omw"] == Fraction(1, 4)
+    assert rows["A"].exact["omw"] == rows["C"].exact["omw"] == Fraction(1, 4)
+    # OOWP: a winner's is their own 100 % reflected by the opponent; nobody reflects E's.
+    assert rows["E"].exact["oomw"] == Fraction(1, 4)
+    assert rows["A"].exact["oomw"] == 1
+    assert order(ROUND_ONE_PLAYERS, ROUND_ONE, "pokemon")[:3] == ["A", "C", "E"]
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_once_the_bye_player_has_an_opponent_the_bye_is_ignored_again(ruleset):
+    matches = [*ROUND_ONE, played(2, "E", "A", 2, 0), played(2, "C", "B", 2, 0), bye(2, "D")]
+
+    rows = standings(ROUND_ONE_PLAYERS, matches, ruleset)
+
+    # E's only opponent is A (1-1): OMW/OWP is A's alone.
+    expected = Fraction(1, 2)
+    assert rows["E"].exact["omw"] == expected
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_a_late_entrant_with_only_missed_rounds_gets_the_floor_not_zero(ruleset):
+    matches = [*ROUND_ONE[:2], late_loss(1, "E")]
+
+    rows = standings(ROUND_ONE_PLAYERS, matches, ruleset)
+
+    assert rows["E"].exact["omw"] == RULESETS[ruleset].opponent_floor

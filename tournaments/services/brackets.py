@@ -1,6 +1,6 @@
 """Elimination brackets stored on the event: starting one from the seeds, the winners so
-far, and the matches ready to pair with their round titles (from the pure
-``tournaments.bracket``).
+far (and a split final), its state, and the matches ready to pair with their round titles
+(from the pure ``tournaments.bracket``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from tournaments import bracket as bracket_core
-from tournaments.models import Event, Match
+from tournaments.models import Event, Match, Round
 from tournaments.services.errors import TournamentError
 
 # Round titles come from the pure bracket module in English; these are stored as
@@ -49,6 +49,43 @@ def bracket_winners(event: Event) -> dict[str, int]:
     )
 
 
+def bracket_splits(event: Event) -> list[str]:
+    """The bracket code of a final that ended in an agreed split (a final match with no
+    winner), as a list of at most one code."""
+    return list(
+        Match.objects.filter(
+            round__event=event, status=Match.Status.FINAL, winner=None, is_bye=False
+        )
+        .exclude(bracket_code="")
+        .values_list("bracket_code", flat=True)
+    )
+
+
+def bracket_state(event: Event) -> bracket_core.BracketState:
+    """The event's bracket resolved with every final result so far (its ``bracket`` is set)."""
+    data = event.bracket
+    return bracket_core.resolve(
+        bracket_core.Bracket.from_json(data["bracket"]),
+        data["seeds"],
+        bracket_winners(event),
+        bracket_splits(event),
+    )
+
+
+def split_allowed(match: Match) -> bool:
+    """May this match end drawn? Swiss and round-robin matches may; an elimination match
+    only if it is the final of a single-elimination bracket and the event allows a split
+    final (MTR 5.2, recorded as an intentional draw, MTR 2.4)."""
+    rnd = match.round
+    if rnd.kind != Round.Kind.ELIMINATION:
+        return True
+    event = rnd.event
+    if not event.allow_split_finals or not event.bracket or not match.bracket_code:
+        return False
+    brk = bracket_core.Bracket.from_json(event.bracket["bracket"])
+    return match.bracket_code == bracket_core.final_code(brk)
+
+
 def start_bracket(event: Event, seeds: Sequence[int]) -> None:
     """Store a new bracket of ``seeds`` on the event; the playoff begins."""
     if event.structure == Event.Structure.DOUBLE_ELIMINATION:
@@ -62,9 +99,8 @@ def start_bracket(event: Event, seeds: Sequence[int]) -> None:
 
 def bracket_tables(event: Event) -> tuple[list[tuple[int, ...]], list[str], str]:
     """The bracket matches ready to pair: their players, codes and the round's title."""
-    data = event.bracket
-    brk = bracket_core.Bracket.from_json(data["bracket"])
-    state = bracket_core.resolve(brk, data["seeds"], bracket_winners(event))
+    brk = bracket_core.Bracket.from_json(event.bracket["bracket"])
+    state = bracket_state(event)
     if state.finished:
         raise TournamentError(_("The bracket is finished: the event is over."))
     pending = set(

@@ -11,7 +11,7 @@ from django.utils import timezone
 from tournaments import bracket as bracket_core
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Event, Match, Round
-from tournaments.services.brackets import bracket_winners, start_bracket
+from tournaments.services.brackets import bracket_state, start_bracket
 from tournaments.services.common import audit
 from tournaments.services.players import active_player_ids
 from tournaments.services.standings import compute_rows, save_standings, standings_changed
@@ -72,13 +72,8 @@ def _after_round_completed(event: Event, rnd: Round) -> None:
         players = active_player_ids(event, 1)
         if rnd.number >= len(bracket_core.round_robin(players)):
             _finish(event)
-    elif rnd.kind == Round.Kind.ELIMINATION:
-        data = event.bracket
-        state = bracket_core.resolve(
-            bracket_core.Bracket.from_json(data["bracket"]), data["seeds"], bracket_winners(event)
-        )
-        if state.finished:
-            _finish(event)
+    elif rnd.kind == Round.Kind.ELIMINATION and bracket_state(event).finished:
+        _finish(event)
     save_standings(event)
     broadcast_on_commit(event.pk, "standings")
     if event.auto_advance and event.status == Event.Status.RUNNING:

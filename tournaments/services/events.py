@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.core import registry
@@ -49,6 +50,7 @@ EDITABLE_FIELDS = (
     "top_cut",
     "best_of",
     "grand_final_reset",
+    "allow_split_finals",
     "round_minutes",
     "tiebreaks",
     "starts_at",
@@ -131,6 +133,18 @@ def _check_pods(values: dict) -> None:
                 "%(game)s is played by %(min)d to %(max)d players: players per game must be in that range."
             )
             % {"game": info.name, "min": max(2, info.min_players), "max": info.max_players}
+        )
+    try:
+        fmt = info.format(values["format"])
+    except registry.UnknownGameSystem as exc:
+        raise TournamentError(str(exc)) from None
+    if not fmt.seats(ppg):
+        raise TournamentError(
+            _("%(format)s seats %(n)s players a game: choose that many players per game.")
+            % {
+                "format": fmt.label(get_language() or "en"),
+                "n": " / ".join(map(str, fmt.players_per_game)),
+            }
         )
     if ppg <= 2:
         return

@@ -1,5 +1,6 @@
 """Pairing: the next round made as a draft (Swiss, pods, round robin or bracket), re-paired
-or fixed by hand, then published; ``advance`` does both for a self-running event.
+or fixed by hand (two players swapped, or every table set), then published; ``advance``
+does both for a self-running event.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from tournaments.models import AuditEntry, Event, Match, MatchSeat, Registration
 from tournaments.services.brackets import bracket_tables, start_bracket
 from tournaments.services.common import audit, lock_event
 from tournaments.services.completing import maybe_complete_round
-from tournaments.services.errors import TournamentError
+from tournaments.services.errors import PairingError, TournamentError
 from tournaments.services.permissions import User, check_organiser
 from tournaments.services.players import active_player_ids
 from tournaments.services.results import finalise
@@ -248,6 +249,130 @@ def swap_players(actor: User, rnd: Round, first: Registration, second: Registrat
             f"Swapped {first.display_name} and {second.display_name} in {rnd}",
             round=rnd.number,
         )
+
+
+def _pairs_of(rnd: Round) -> list[dict]:
+    """The round's tables as plain data for the audit log: table number and player ids."""
+    tables: dict[int, list[int]] = {}
+    for table, pid in (
+        MatchSeat.objects.filter(round=rnd)
+        .order_by("match__table", "seat")
+        .values_list("match__table", "registration_id")
+    ):
+        tables.setdefault(table, []).append(pid)
+    return [{"table": table, "players": players} for table, players in sorted(tables.items())]
+
+
+def _checked_tables(
+    event: Event, rnd: Round, tables: Sequence[tuple[Sequence[int], int | None]]
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The tables sent, checked against the round's players: (table number, players)."""
+    if not tables:
+        raise PairingError(_("Give at least one table."))
+    active = set(active_player_ids(event, rnd.number))
+    names = dict(event.registrations.values_list("pk", "display_name"))
+    seated: set[int] = set()
+    numbers: set[int] = set()
+    for players, number in tables:
+        if not 1 <= len(players) <= 2:
+            raise PairingError(
+                _("A table has two players, or one for a bye (got %(n)d).") % {"n": len(players)}
+            )
+        for pid in players:
+            if pid not in names:
+                raise PairingError(
+                    _("Player %(id)s is not registered for this event.") % {"id": pid}
+                )
+            if pid not in active:
+                raise PairingError(
+                    _("%(name)s cannot play this round (dropped, or entered later).")
+                    % {"name": names[pid]}
+                )
+            if pid in seated:
+                raise PairingError(_("%(name)s is seated at two tables.") % {"name": names[pid]})
+            seated.add(pid)
+        if number is not None:
+            if number < 1:
+                raise PairingError(_("Table numbers start at 1."))
+            if number in numbers:
+                raise PairingError(_("Table %(n)d is used twice.") % {"n": number})
+            numbers.add(number)
+    missing = sorted(names[pid] for pid in active - seated)
+    if missing:
+        raise PairingError(
+            _("Every player of the round needs a table; missing: %(names)s.")
+            % {"names": ", ".join(missing)}
+        )
+    free = (n for n in range(1, len(tables) + len(numbers) + 1) if n not in numbers)
+    return [
+        (number if number is not None else next(free), tuple(players)) for players, number in tables
+    ]
+
+
+def set_pairings(
+    actor: User, rnd: Round, tables: Sequence[tuple[Sequence[int], int | None]]
+) -> Round:
+    """Replace every table of a draft Swiss round with pairings given by hand.
+
+    ``tables`` lists (players, table number): two registration ids for a match, one for a
+    bye; a table number of ``None`` takes the lowest number left free. Every player who may
+    play the round (``active_player_ids``) is seated exactly once; anything else is refused
+    with a ``PairingError`` and changes nothing. Rematches are allowed (the organiser
+    decides) and counted in the audit entry, which keeps the pairings before and after.
+    """
+    event = rnd.event
+    check_organiser(actor, event)
+    with transaction.atomic():
+        event = lock_event(event)
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if rnd.status != Round.Status.DRAFT:
+            raise TournamentError(_("Pairings can only be changed before the round is published."))
+        if rnd.kind != Round.Kind.SWISS:
+            raise TournamentError(
+                _(
+                    "Bracket and round-robin rounds follow their schedule and cannot be paired by hand."
+                )
+            )
+        if event.uses_pods:
+            raise TournamentError(_("Pods are seated by the pairing; swap players instead."))
+        checked = _checked_tables(event, rnd, tables)
+        opponents = match_history(event)["opponents"]
+        rematches = sum(
+            1
+            for _n, players in checked
+            if len(players) == 2 and players[1] in opponents[players[0]]
+        )
+        before = _pairs_of(rnd)
+        rnd.matches.all().delete()
+        created = Match.objects.bulk_create(
+            [
+                Match(
+                    round=rnd,
+                    table=number,
+                    best_of=event.best_of,
+                    is_bye=len(players) == 1,
+                )
+                for number, players in checked
+            ]
+        )
+        MatchSeat.objects.bulk_create(
+            [
+                MatchSeat(match=match, round=rnd, registration_id=pid, seat=seat)
+                for match, (_n, players) in zip(created, checked, strict=True)
+                for seat, pid in enumerate(players)
+            ]
+        )
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.SWAP,
+            f"Pairings of {rnd} set by hand" + (f" ({rematches} rematch(es))" if rematches else ""),
+            round=rnd.number,
+            before=before,
+            after=_pairs_of(rnd),
+            rematches=rematches,
+        )
+    return rnd
 
 
 def publish_round(actor: User | None, rnd: Round) -> Round:

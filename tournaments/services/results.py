@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Game, Match, ResultReport, Round
 from tournaments.results import ResultError, evaluate, games_needed
+from tournaments.services.brackets import split_allowed
 from tournaments.services.common import audit
 from tournaments.services.completing import maybe_complete_round
 from tournaments.services.errors import NotAllowed, TournamentError
@@ -27,12 +28,13 @@ from tournaments.services.standings import save_standings
 
 
 def check_outcome(match: Match, games: list[int | None]):
-    """The outcome of ``games`` for this match (``TournamentError`` if it cannot be one)."""
+    """The outcome of ``games`` for this match (``TournamentError`` if it cannot be one).
+
+    An elimination match must have a winner, except a final the event lets the players
+    split (``brackets.split_allowed``)."""
     seats = match.seats.count()
     try:
-        return evaluate(
-            games, match.best_of, seats=seats, allow_draw=match.round.kind != Round.Kind.ELIMINATION
-        )
+        return evaluate(games, match.best_of, seats=seats, allow_draw=split_allowed(match))
     except ResultError as exc:
         raise TournamentError(str(exc)) from None
 

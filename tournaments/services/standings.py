@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Prefetch
 
-from tournaments import bracket as bracket_core
 from tournaments import pods as pods_core
 from tournaments import standings as standings_core
 from tournaments.live import broadcast_on_commit
@@ -25,7 +24,7 @@ from tournaments.models import (
     StandingsSnapshot,
     TeamMember,
 )
-from tournaments.services.brackets import bracket_winners
+from tournaments.services.brackets import bracket_state
 from tournaments.services.errors import TournamentError
 
 
@@ -107,9 +106,7 @@ def _playoff_finish(event: Event) -> dict[int, int]:
     if not event.bracket:
         return {}
     data = event.bracket
-    state = bracket_core.resolve(
-        bracket_core.Bracket.from_json(data["bracket"]), data["seeds"], bracket_winners(event)
-    )
+    state = bracket_state(event)
     finish = dict(state.placements)
     # Players still in the bracket rank above everyone out of it: they would
     # finish at (alive // 2 + 1) if they lost their next match.
