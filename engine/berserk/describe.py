@@ -7,7 +7,7 @@ opponent's Deal and Recruit zones are counts, a hidden card only its owner and c
 plus the events themselves. Berserk's view and events name an instance as ``card`` (its
 number) and its card id as ``id``, so this describer gathers what the reading may name
 itself: every ``{"card": n, "id": ...}`` of the view (cards in play, Graveyards, the
-viewer's own Deal and Recruit zones) and the ``id`` that a ``reveal`` or ``destroyed``
+viewer's own Deal and Recruit zones) and the ``id`` that a ``reveal``, ``destroyed`` or ``taken``
 event makes public. Any other instance is "a hidden card"; a hidden card in play is
 described by its cell. Cell names are the view's (``A1``..``E3'``, 207.5).
 
@@ -55,8 +55,10 @@ ACTION_KINDS: dict[str, Words] = {
     "weaken": ("Weaken", "Ослабление"),
     "ability": ("Ability", "Способность"),
     "reveal": ("Reveal (Stealth)", "Открыть (Скрытность)"),
+    "slow": ("Slow action", "Медленное действие"),
     "pass": ("Pass", "Пас"),
 }
+TO_A_CELL = ("jump", "teleport", "summon", "resurrection")  # the ability names a cell
 KINDS: dict[str, Words] = {  # the strength of an attack [205.4-205.6]
     "weak": ("weak", "слабый"),
     "medium": ("medium", "средний"),
@@ -82,7 +84,16 @@ RULE_CAUSES: dict[str, Words] = {  # why a card wounds, heals or reveals itself
     "С: Вампиризм": ("Vampirism", "Вампиризм"),
     "С: Скрытность": ("Stealth", "Скрытность"),
     "С: Авангард": ("Vanguard", "Авангард"),
+    "211.9": ("slow action", "медленное действие"),
 }
+# Any other named ability as the cause of an event ("С: Прыжок" -> Jump).
+RULE_CAUSES.update(
+    {
+        f"С: {ru}".casefold(): (en, ru)
+        for en, ru, _x in NAMED.values()
+        if f"С: {ru}" not in RULE_CAUSES
+    }
+)
 
 
 def _plural_ru(n: int, one: str, few: str, many: str) -> str:
@@ -219,11 +230,22 @@ class BerserkDescriber(CardDescriber[Card]):
 
     def _ability_words(self, reading: Reading, source: Any, ability: Any) -> str:
         """A playable ability as the card prints it ("Shot 2", «Выстрел на 2»)."""
-        if not isinstance(ability, str) or ability not in NAMED:
-            return str(ability)
         card = self._card(reading.known.get(source)) if _int(source) is not None else None
-        x = card.ability_x(ability) if card is not None else None
-        return card_data.ability_text(Ability(name=ability, x=x), reading.language)
+        if isinstance(ability, str) and ability.startswith("script"):  # the card's n-th ability
+            n = int(ability[6:]) if ability[6:].isdigit() else None
+            if card is not None and n is not None and n < len(card.abilities):
+                return card_data.ability_text(card.abilities[n], reading.language, card.type)
+            return reading.t("an ability", "способность")
+        if not isinstance(ability, str) or not ability:
+            return reading.t("an ability", "способность")
+        if ability not in NAMED:
+            return ability
+        printed = next((a for a in card.abilities if a.name == ability), None) if card else None
+        if printed is not None:
+            return card_data.ability_text(printed, reading.language, card.type)
+        if ability in ("summon", "resurrection"):  # their words need the class they name
+            return reading.pick(NAMED[ability][:2])
+        return card_data.ability_text(Ability(name=ability), reading.language)
 
     def _cost(self, card: Card | None, x: Any) -> str:
         if card is None:
@@ -288,7 +310,31 @@ class BerserkDescriber(CardDescriber[Card]):
         elif kind == "ability":
             ability = action.get("ability")
             words = self._ability_words(reading, iid, ability)
-            if ability in ("heal", "finishing"):
+            cell = action.get("cell")
+            if ability in TO_A_CELL and ability != "resurrection":
+                short = t(f"{words}: to {cell}", f"{words}: на {cell}")
+                text = t(f"{short} with {name}", f"{short} — {name}")
+            elif ability == "resurrection":
+                brought = self.card_name(reading, action.get("bring"))
+                short = t(f"{words}: {brought} onto {cell}", f"{words}: {brought} на {cell}")
+                text = t(f"{short} with {name}", f"{short} — {name}")
+            elif ability == "manoeuvre":
+                target = self._target(reading, action)
+                short = t(f"{words}: swap with {target}", f"{words}: поменяться местами с {target}")
+                text = t(f"{short} ({name})", f"{short} ({name})")
+            elif ability == "redistribution":
+                healed = self.card_name(reading, action.get("target"))
+                hurt = self.card_name(reading, action.get("to"))
+                short = t(
+                    f"{words}: heal {healed}, wound {hurt}",
+                    f"{words}: излечить {healed}, ранить {hurt}",
+                )
+                text = t(f"{short} with {name}", f"{short} — {name}")
+            elif isinstance(ability, str) and ability.startswith("script"):
+                target = self._target(reading, action)
+                short = f"{words} — {target}"
+                text = t(f"{short} ({name})", f"{short} ({name})")
+            elif ability in ("heal", "finishing"):
                 target = self._target(reading, action, "acc")
                 verb = (
                     t(f"Heal {target}", f"Излечить {target}")
@@ -301,6 +347,16 @@ class BerserkDescriber(CardDescriber[Card]):
                 target = self._target(reading, action, "dat")
                 short = t(f"{words} at {target}", f"{words} по {target}")
                 text = t(f"{short} with {name}", f"{short} картой {name}")
+        elif kind == "slow":
+            short = t(
+                "Slow action (close, to strike a flyer next turn)",
+                "Медленное действие (закрыться, чтобы в следующий ход ударить летающего)",
+            )
+            text = t(
+                f"Slow action with {name}: it closes to strike a flyer next turn",
+                f"Медленное действие картой {name}: она закрывается, чтобы в следующий ход "
+                "ударить летающее существо",
+            )
         elif kind == "reveal":
             short = t("Reveal (Stealth)", "Открыть (Скрытность)")
             text = t(f"Reveal {name} (Stealth)", f"Открыть {name} (Скрытность)")
@@ -483,7 +539,7 @@ class BerserkDescriber(CardDescriber[Card]):
     def event(self, reading: Reading, event: Mapping[str, Any]) -> str | None:
         notes = self._learn(reading)
         iid, card_id = _int(event.get("card")), event.get("id")
-        public = event.get("type") in ("reveal", "destroyed")  # shown to everyone then
+        public = event.get("type") in ("reveal", "destroyed", "taken")  # shown to everyone then
         if public and iid is not None and isinstance(card_id, str):
             reading.known.setdefault(iid, card_id)
         text = self._event(reading, event, notes["chains"])
@@ -510,7 +566,7 @@ class BerserkDescriber(CardDescriber[Card]):
         seat = reading.seat
         who = seat(event.get("seat"))
         name = self.card_name(reading, event.get("card"))
-        if isinstance(event.get("id"), str) and kind in ("reveal", "destroyed"):
+        if isinstance(event.get("id"), str) and kind in ("reveal", "destroyed", "taken"):
             name = self._named(reading, event["id"])
         chain = (
             self._remember(chains, event)
@@ -534,7 +590,8 @@ class BerserkDescriber(CardDescriber[Card]):
         if chain and chain["source"] is None:
             attacker = t("the attacker", "атакующий")
             retaliator = t("the target", "цель")
-        cause = RULE_CAUSES.get(str(event.get("rule")))
+        rule = str(event.get("rule"))
+        cause = RULE_CAUSES.get(rule) or RULE_CAUSES.get(rule.casefold())
         because = f" ({reading.pick(cause)})" if cause else ""
         if kind == "first_player":
             chooser, first = seat(event.get("chooser")), seat(event.get("seat"))
@@ -621,11 +678,25 @@ class BerserkDescriber(CardDescriber[Card]):
                 f"{attacker} наносит удар по {retaliator}{because}",
             )
         if kind == "ability":
-            words = self._ability_words(reading, event.get("card"), event.get("ability"))
+            ability = event.get("ability")
+            words = self._ability_words(reading, event.get("card"), ability)
+            cell = event.get("cell")
+            if ability in TO_A_CELL and isinstance(cell, str):
+                return t(
+                    f"{attacker} uses {words}: {cell}", f"{attacker} применяет «{words}»: {cell}"
+                )
+            if ability == "manoeuvre":
+                return t(
+                    f"{attacker} uses {words} to swap places with {retaliator}",
+                    f"{attacker} применяет «{words}» и меняется местами с {retaliator}",
+                )
             return t(
                 f"{attacker} uses {words} on {retaliator}",
                 f"{attacker} применяет «{words}» к {retaliator}",
             )
+        text = self._effect(reading, event, name, who, because)
+        if text is not None:
+            return text
         if kind == "blocked":
             return t(
                 "The attack is blocked: the revealed target cannot be attacked",
@@ -713,6 +784,112 @@ class BerserkDescriber(CardDescriber[Card]):
         if kind == "game_over":
             return self._game_over(reading, event)
         return self.action_kind(reading, kind)
+
+    def _ability_name(self, reading: Reading, key: Any) -> str:
+        named = NAMED.get(key) if isinstance(key, str) else None
+        return reading.pick(named[:2], str(key)) if named else str(key)
+
+    def _effect(
+        self, reading: Reading, event: Mapping[str, Any], name: str, who: str, because: str
+    ) -> str | None:
+        """The events of abilities that act by themselves (relocations, Thirst, tokens,
+        cards taken into a squad, gained and lost abilities...), or None."""
+        t = reading.t
+        kind = event.get("type")
+        if kind == "relocate":
+            return t(
+                f"{name} moves from {event.get('from')} to {event.get('to')}{because}",
+                f"{name} перемещается с {event.get('from')} на {event.get('to')}{because}",
+            )
+        if kind == "thirst":
+            prey = self.card_name(reading, event.get("target"))
+            return t(
+                f"{name} quenches its Thirst on {prey}",
+                f"{name} утоляет Жажду: цель — {prey}",
+            )
+        if kind == "stays_closed":
+            return t(
+                f"{name} stays closed: there is nobody to quench its Thirst on",
+                f"{name} остаётся закрытой: утолить Жажду не на ком",
+            )
+        if kind == "token":
+            n = event.get("tokens")
+            return t(
+                f"{name} gets a token ({n} in all){because}",
+                f"{name} получает фишку (всего: {n}){because}",
+            )
+        if kind == "taken":
+            cell = event.get("cell")
+            where = (
+                t(f" on {cell}", f" на {cell}")
+                if isinstance(cell, str)
+                else t(" in the Additional Zone", " в дополнительную зону")
+            )
+            return t(
+                f"{name} joins the squad of {who}{where}{because}",
+                f"{who}: {name} входит в отряд{where}{because}",
+            )
+        if kind == "slow":
+            return t(
+                f"{name} makes a slow action: it closes and may strike a flyer next turn",
+                f"{name} совершает медленное действие: закрывается и в следующий ход может "
+                "ударить летающее существо",
+            )
+        if kind == "summon_none":
+            return t(
+                f"{who} finds no card to summon; the deck is shuffled",
+                f"{who}: подходящей карты для вызова нет, колода перемешана",
+            )
+        if kind == "opened":
+            return t(f"{name} opens{because}", f"{name} открывается{because}")
+        if kind == "tokens_paid":
+            n = _int(event.get("amount")) or 0
+            paid_for = self.card_name(reading, event.get("for"))
+            if event.get("for") == event.get("card"):
+                return t(
+                    f"{name} removes {n} {'token' if n == 1 else 'tokens'} to pay its ability",
+                    f"{name} снимает фишки ({n}), чтобы оплатить свою способность",
+                )
+            return t(
+                f"{name} removes {n} {'token' if n == 1 else 'tokens'} to pay for {paid_for}",
+                f"{name} снимает фишки ({n}) в оплату способности {paid_for}",
+            )
+        if kind == "prevented":
+            return t(f"Nothing happens to {name}{because}", f"На {name} это не действует{because}")
+        if kind == "shown":
+            cards = event.get("cards")
+            shown = (
+                ", ".join(self._named(reading, c) for c in cards if isinstance(c, str))
+                if isinstance(cards, list)
+                else ""
+            )
+            gained = event.get("gained")
+            gains = (
+                ", ".join(self._ability_name(reading, g) for g in gained)
+                if isinstance(gained, list)
+                else ""
+            )
+            text = t(
+                f"{who} shows {shown or 'no card'} from the deck{because}",
+                f"{who} показывает из колоды: {shown or 'ничего'}{because}",
+            )
+            if gains:
+                text += t(f"; gained: {gains}", f"; получено: {gains}")
+            return text
+        if kind == "gained":
+            ability = self._ability_name(reading, event.get("ability"))
+            return t(f"{name} gains {ability}{because}", f"{name} получает «{ability}»{because}")
+        if kind == "lost":
+            ability = self._ability_name(reading, event.get("ability"))
+            return t(f"{name} loses {ability}{because}", f"{name} теряет «{ability}»{because}")
+        if kind == "lives":
+            n = _int(event.get("amount")) or 0
+            source = self.card_name(reading, event.get("source"))
+            return t(
+                f"{name} gets {n} additional {'life' if n == 1 else 'lives'} from {source}{because}",
+                f"{name} получает дополнительные жизни ({n}) от {source}{because}",
+            )
+        return None
 
     @staticmethod
     def _pair(value: Any) -> tuple[Any, Any]:

@@ -11,9 +11,9 @@ name in the page's language; a neutral card has no colour key and the neutral na
 type with the subtype ("Flying creature", «Летающее существо»), the cost with its
 eliteness (``4◆``: elite, paid in gold; ``4◇``: ordinary, paid in silver or gold [202.2,
 D-6]; ``2+X◇`` for a cost N+X [202.4]), the stats (lives ♥, simple strike ⚔ "1-2-3",
-movement ➜, where the card has them, then the cost's crystal, whose title explains ◆
-and ◇), the named abilities with their X and the classes as tags, the rules text, the
-rarity, and the sort keys (type, element, cost).
+movement ➜, where the card has them; the cost is shown once, as ``cost``), the named
+abilities with their X and the classes as tags, the rules text, the rarity, and the sort
+keys (type, element, cost).
 """
 
 from __future__ import annotations
@@ -46,18 +46,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "lives": ("Lives", "Жизни"),
     "strike": ("Simple strike: weak-medium-strong", "Простой удар: слабый-средний-сильный"),
     "movement": ("Movement", "Движение"),
-    "elite": (
-        f"Cost in gold crystals: {ELITE} marks an elite card, paid in gold only; "
-        f"{ORDINARY} an ordinary one, paid in silver or gold",
-        f"Стоимость в золотых кристаллах: {ELITE} — элитная карта, только за золото; "
-        f"{ORDINARY} — обычная, за серебро или золото",
-    ),
-    "ordinary": (
-        f"Cost in silver crystals: {ORDINARY} marks an ordinary card, paid in silver or "
-        f"gold; {ELITE} an elite one, paid in gold only",
-        f"Стоимость в серебряных кристаллах: {ORDINARY} — обычная карта, за серебро или "
-        f"золото; {ELITE} — элитная, только за золото",
-    ),
 }
 
 
@@ -157,14 +145,6 @@ def card_face(card: Card, lang: str = "en") -> CardFace:
         stats.append(CardStat("⚔", _say(_WORDS["strike"], lang), "-".join(map(str, card.strike))))
     if card.movement:
         stats.append(CardStat("➜", _say(_WORDS["movement"], lang), card.movement))
-    eliteness = "elite" if card.elite else "ordinary"
-    stats.append(
-        CardStat(
-            ELITE if card.elite else ORDINARY,
-            _say(_WORDS[eliteness], lang),
-            cost_text(card)[:-1],
-        )
-    )
     element = card.element if card.element in ELEMENTS else ""
     return CardFace(
         id=card.id,

@@ -25,9 +25,12 @@
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
         if (html === null) { return; }
-        // Card details and zone lists the player opened stay open across the redraw.
-        var opened = {};
+        // Card details and zone lists the player opened stay open across the redraw. A
+        // choice marked data-keep (a card chosen on a board) stays made while the game has
+        // not moved on; once it has, the table's own default comes back.
+        var opened = {}, kept = [], seq = root.dataset.seq;
         root.querySelectorAll("details[data-key][open]").forEach(function (d) { opened[d.dataset.key] = true; });
+        root.querySelectorAll("input[data-keep]:checked").forEach(function (i) { kept.push(i.id); });
         root.innerHTML = html;
         root.querySelectorAll("details[data-key]").forEach(function (d) { if (opened[d.dataset.key]) { d.open = true; } });
         var panel = root.querySelector(".play-panel");
@@ -35,6 +38,13 @@
           root.dataset.seq = panel.dataset.seq;
           root.dataset.status = panel.dataset.status;
         }
+        if (panel && panel.dataset.seq === seq) {
+          kept.forEach(function (id) {
+            var input = id && document.getElementById(id);
+            if (input && input.hasAttribute("data-keep") && root.contains(input)) { input.checked = true; }
+          });
+        }
+        root.dispatchEvent(new CustomEvent("play:redrawn", { bubbles: true, detail: { changed: !panel || panel.dataset.seq !== seq } }));
       });
   }
 

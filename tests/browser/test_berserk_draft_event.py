@@ -67,6 +67,9 @@ def test_a_berserk_pod_of_eight_goes_into_a_swiss_event(berserk_draft, new_page)
     expect(page).to_have_url(re.compile(rf"/draft/{pod.pk}/$"))
     expect(page.locator(".pick-title")).to_have_text("Booster 1 of 3 · pick 1")
     expect(page.locator(".pick-form .dcard")).to_have_count(15)
+    # Each face shows its cost once: the crystal (◆ elite, ◇ ordinary) appears once.
+    for text in page.locator(".pick-form .dcard").all_inner_texts():
+        assert text.count("◆") + text.count("◇") == 1, text
     shoot(page, "berserk-room")
 
     pool: list[str] = []

@@ -2,7 +2,10 @@
 turn order, deal, recruitment, placement (a card chosen, then a highlighted cell), the
 reveal, and the first turns (a move or a strike chosen on the board, the stack passed),
 only by clicking what the table offers. The board shows the person's cards in their
-cells, from their side, and the bot's hidden cards only as face-down tiles.
+cells, from their side, and the bot's hidden cards only as face-down tiles. A card's full
+text opens on hover (desktop) or tap (phone); a chosen card stays chosen while the table
+is redrawn unchanged and is let go once the game moves on; a fight shows its dice and its
+row of the strike table. A spectator sees the board with no hidden card named.
 
 As in test_voskhozhdenie_table.py the daphne server has no Celery worker: a click posts
 the move (play.js, fetch, 202) and the test then runs what the task would run
@@ -23,10 +26,11 @@ from django.db import transaction
 from playwright.sync_api import Page, expect
 
 from engine.berserk.game import SYSTEM
+from engine.berserk.limited import KIT
 from engine.core import registry
 from play import decks as casual_decks
 from play.models import GameSession, SessionSeat
-from play.services.acting import apply_action, run_bot
+from play.services.acting import apply_action, concede, run_bot
 from play.services.starting import _start
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -64,6 +68,106 @@ def bot_game(alice, live_server_url):
     return session
 
 
+@pytest.fixture
+def bot_vs_bot(alice, live_server_url):
+    """Two bots at the table, played on to the reveal: every card placed face down."""
+    starters = registry.get("berserk").load_starter_decks()
+    decks = [
+        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[0].key), 1),
+        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[1].key), 2),
+    ]
+    with transaction.atomic():
+        session = GameSession.objects.create(
+            system="berserk", created_by=alice, decks=decks, seed=7
+        )
+        SessionSeat.objects.create(session=session, number=0, is_bot=True, bot_name="heuristic")
+        SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="random")
+        _start(session)
+    _bots_until(session.pk, _placing)
+    return session
+
+
+def _ability_on_the_board(state: dict) -> dict | None:
+    """Seat 0's first playable ability aimed at a card on a cell, if it has one now."""
+    if state["phase"] != "main" or list(SYSTEM.to_act(state)) != [0]:
+        return None
+    for a in SYSTEM.legal_actions(state, 0):
+        target = state["pieces"].get(str(a.get("target")))
+        on_board = target is not None and target["cell"] is not None
+        if a["type"] == "ability" and on_board and "to" not in a and "bring" not in a:
+            return a
+    return None
+
+
+@pytest.fixture
+def ability_game(alice, live_server_url):
+    """Two bots play random decks until seat 0 may use an ability on a card on the board;
+    then alice takes seat 0. The game and that ability."""
+    for seed in range(1, 6):
+        with transaction.atomic():
+            session = GameSession.objects.create(
+                system="berserk", created_by=alice, decks=[], seed=seed
+            )
+            SessionSeat.objects.create(session=session, number=0, is_bot=True, bot_name="heuristic")
+            SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
+            _start(session)
+        for _ in range(400):
+            session.refresh_from_db()
+            if session.status != GameSession.Status.RUNNING:
+                break
+            found = _ability_on_the_board(session.state)
+            if found is not None:
+                SessionSeat.objects.filter(session=session, number=0).update(
+                    is_bot=False, bot_name="", user=alice
+                )
+                return session, found, SYSTEM.legal_actions(session.state, 0)
+            run_bot(session.pk, session.seq)
+    raise AssertionError("no game offered seat 0 an ability on the board")
+
+
+@pytest.fixture
+def conceded_game(alice, live_server_url):
+    """Two bots play into the battle; then alice takes seat 0 and concedes. The game, and
+    the seq and state of a moment of the placement (every card face down)."""
+    starters = registry.get("berserk").load_starter_decks()
+    decks = [
+        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[0].key), 1),
+        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[1].key), 2),
+    ]
+    with transaction.atomic():
+        session = GameSession.objects.create(
+            system="berserk", created_by=alice, decks=decks, seed=11
+        )
+        SessionSeat.objects.create(session=session, number=0, is_bot=True, bot_name="heuristic")
+        SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
+        _start(session)
+    placing = _bots_until(session.pk, _placing)
+    _bots_until(session.pk, _fighting)
+    SessionSeat.objects.filter(session=session, number=0).update(
+        is_bot=False, bot_name="", user=alice
+    )
+    concede(alice, session)
+    return GameSession.objects.get(pk=session.pk), *placing
+
+
+def _placing(state: dict) -> bool:
+    return state["phase"] == "place" and len(state["pieces"]) >= 4
+
+
+def _fighting(state: dict) -> bool:
+    return state["phase"] == "main"
+
+
+def _bots_until(session_id: int, reached) -> tuple[int, dict]:
+    """Let the bots play until ``reached(state)``; the seq and the state then."""
+    for _ in range(2000):
+        session = GameSession.objects.get(pk=session_id)
+        if reached(session.state) or session.status != GameSession.Status.RUNNING:
+            return session.seq, session.state
+        run_bot(session_id, session.seq)
+    raise AssertionError(f"the bots did not reach {reached.__name__}")
+
+
 def _turn(session_id: int) -> tuple[str, int, list[dict], dict]:
     """Let the bot move while it is to act; then the seq, the person's actions, the state."""
     while True:
@@ -89,7 +193,7 @@ def overflow(page: Page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
-def shoot(page: Page, name: str) -> None:
+def shoot(page: Page, name: str, full_page: bool = True) -> None:
     folder = os.environ.get("PLAY_SCREENSHOTS")
     if folder:
         # The table's stylesheet comes with each redraw: wait until it applies.
@@ -97,7 +201,8 @@ def shoot(page: Page, name: str) -> None:
             "getComputedStyle(document.querySelector('.bt-board')).display === 'grid'"
         )
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"berserk-{name}.png"), full_page=True)
+        page.mouse.move(0, 0)  # no card text under a pointer left where the last click was
+        page.screenshot(path=str(Path(folder) / f"berserk-{name}.png"), full_page=full_page)
 
 
 def choose(legal: list[dict], recruited: int, acted: bool) -> dict:
@@ -154,6 +259,78 @@ def check_board(page: Page, state: dict) -> None:
             assert card_id not in html, f"the bot's hidden {card_id} is on the page"
 
 
+def hidden_names(state: dict) -> set[str]:
+    """The names, in both languages, of the cards hidden from a spectator that are nowhere
+    open (a copy of a hidden card may be open elsewhere)."""
+    cards = state["cards"]
+    hidden = {cards[int(k)] for k, q in state["pieces"].items() if q["hidden"]}
+    open_ids = {cards[int(k)] for k, q in state["pieces"].items() if not q["hidden"]}
+    open_ids |= {cards[i] for p in state["players"] for i in p["grave"]}
+    return {KIT.face(c, lang).name for c in hidden - open_ids for lang in ("en", "ru")}
+
+
+def check_redraw_keeps_the_choice(page: Page, card: int) -> None:
+    """A redraw with nothing changed (the page's safety net) keeps the chosen card."""
+    page.locator(f".bt-piece[data-iid='{card}'] label.bt-pick").click()
+    expect(page.locator(f"#bt-sel-{card}")).to_be_checked()
+    page.evaluate(
+        """() => new Promise(done => {
+            document.addEventListener("play:redrawn", () => done(), {once: true});
+            document.getElementById("play").dataset.silenceMs = "1";
+        })"""
+    )
+    page.evaluate("() => { delete document.getElementById('play').dataset.silenceMs; }")
+    expect(page.locator(f"#bt-sel-{card}")).to_be_checked()
+    expect(page.locator(f".bt-layer[data-for='{card}']")).to_be_visible()
+
+
+def check_card_text_on_hover(page: Page, where: str = ".bt-board .bt-piece[data-iid]") -> None:
+    """With a mouse, pointing at an open card shows its full text beside it."""
+    tile = page.locator(where).first
+    card_id = tile.get_attribute("data-card")
+    tile.locator(".bt-name, .bt-cname").first.hover()
+    pop = page.locator(".bt-pop")
+    expect(pop).to_be_visible()
+    face = KIT.face(card_id, "en")
+    expect(pop.locator(".bt-i-name")).to_have_text(face.name)
+    if face.text:
+        expect(pop.locator(".bt-i-text")).to_contain_text(face.text.splitlines()[0])
+    page.mouse.move(2, 2)
+    expect(pop).to_be_hidden()
+
+
+def check_card_text_on_tap(page: Page, language: str, name: str) -> None:
+    """On a phone a tap on a card that does not act opens its text at the bottom; ✕ closes it."""
+    tile = page.locator(".bt-board .bt-piece[data-iid]:not(:has(.bt-pick))").first
+    card_id = tile.get_attribute("data-card")
+    tile.locator(".bt-name").click()
+    pop = page.locator(".bt-pop.pinned")
+    expect(pop).to_be_visible()
+    expect(pop.locator(".bt-i-name")).to_have_text(KIT.face(card_id, language).name)
+    box = pop.bounding_box()
+    size = page.viewport_size
+    assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, box
+    assert abs(box["y"] + box["height"] - size["height"]) <= 2, (box, size)
+    shoot(page, name, full_page=False)  # as the phone shows it: the sheet at the bottom
+    pop.locator(".bt-pop-x").click()
+    page.mouse.move(0, 0)  # a mouse left on the board would point at the next card
+    expect(page.locator(".bt-pop")).to_be_hidden()
+
+
+def check_fight(page: Page, state: dict) -> None:
+    """The last fight: its dice and the row of the strike table it fell on."""
+    fight = state.get("last_fight")
+    if not fight:
+        return
+    box = page.locator("[data-zone=fight]")
+    expect(box).to_be_visible()
+    expect(box.locator(".bt-dice").first).to_have_text(str(fight["rolls"][0]))
+    row = fight["row"]
+    expect(box.locator(".bt-rowno")).to_have_text(
+        "—" if row is None else (f"+{row}" if row > 0 else str(row))
+    )
+
+
 def click_action(page: Page, action: dict) -> None:
     """Click the action where the table puts it: a card's moves, strikes, placements and
     hosts after choosing the card; the rest as buttons in the panels or on the cards."""
@@ -198,6 +375,7 @@ def test_a_person_plays_berserk_against_a_bot_through_the_table(bot_game, db_thr
     shot: set[str] = set()
     recruited = 0
     acted_turn = None  # the turn in which the person last moved or struck
+    hovered = kept = fought = False
     for _ in range(MAX_CLICKS):
         status, seq, legal, state = db_thread(_turn, session_id)
         if status != GameSession.Status.RUNNING:
@@ -211,12 +389,39 @@ def test_a_person_plays_berserk_against_a_bot_through_the_table(bot_game, db_thr
         )
         assert sorted(values) == sorted(compact(a) for a in legal)
         check_board(page, state)
+        if phase == "main":
+            # Whatever was chosen before the game moved on is let go.
+            expect(page.locator("#bt-sel-none")).to_be_checked()
+            if state.get("last_fight"):
+                check_fight(page, state)
+                fought = True
+            if not hovered:
+                check_card_text_on_hover(page)
+                hovered = True
+        if phase == "recruit" and "recruit" not in shot:
+            check_card_text_on_hover(page, ".bt-decision .bt-chip[data-iid]")  # the Deal zone
+        if phase == "recruit":
+            # A card with an X cost offers its values in one list, not a button each.
+            xs = [compact(a) for a in legal if a["type"] == "recruit" and "x" in a]
+            options = page.eval_on_selector_all(
+                ".bt-decision .bt-xform select[name=action] option", "els => els.map(e => e.value)"
+            )
+            assert sorted(options) == sorted(xs)
         if phase not in shot and phase in ("first", "recruit", "place", "reveal", "main"):
             shoot(page, f"{phase}-desktop-en")
             shot.add(phase)
         if phase == "place":
             assert page.locator(".bt-field.flip").count() == (1 if state["first"] == 1 else 0)
+            if "place-phone-en" not in shot:
+                page.set_viewport_size(PHONE)
+                assert overflow(page) <= 0, "the placement is wider than the phone"
+                shoot(page, "place-phone-en", full_page=False)
+                shot.add("place-phone-en")
+                page.set_viewport_size(DESKTOP)
         action = choose(legal, recruited, acted_turn == state["turn"])
+        if not kept and action["type"] in ("move", "strike"):
+            check_redraw_keeps_the_choice(page, action["card"])
+            kept = True
         with page.expect_response(re.compile(rf"/play/{session_id}/act/$")) as posted:
             click_action(page, action)
         assert posted.value.status == 202, posted.value.text()
@@ -233,6 +438,7 @@ def test_a_person_plays_berserk_against_a_bot_through_the_table(bot_game, db_thr
     assert {"choose_first", "keep", "recruit", "recruit_done", "place"} <= kinds, clicked
     assert kinds & {"move", "strike"}, clicked
     assert "pass" in kinds, clicked
+    assert hovered and kept, (hovered, kept)
 
     # The page caught up: the board and the panels, desktop and phone, in both languages.
     status, seq, _legal, state = db_thread(_turn, session_id)
@@ -244,6 +450,7 @@ def test_a_person_plays_berserk_against_a_bot_through_the_table(bot_game, db_thr
     page.set_viewport_size(PHONE)
     assert overflow(page) <= 0, f"the table is {overflow(page)}px wider than the phone"
     shoot(page, "turns-phone-en")
+    check_card_text_on_tap(page, "en", "card-phone-en")
     page.context.add_cookies(
         [{"name": "django_language", "value": "ru", "url": page.url.split("/play/")[0]}]
     )
@@ -251,6 +458,139 @@ def test_a_person_plays_berserk_against_a_bot_through_the_table(bot_game, db_thr
     expect(table.locator("[data-zone=stack] h3")).to_contain_text("Стек")
     assert overflow(page) <= 0
     shoot(page, "turns-phone-ru")
+    check_card_text_on_tap(page, "ru", "card-phone-ru")
     page.set_viewport_size(DESKTOP)
     shoot(page, "turns-desktop-ru")
+    check_fight(page, state)
+    assert not errors
+    print("fights seen on the way:", fought)
+
+
+def test_a_spectator_sees_the_board_and_no_hidden_card(bot_vs_bot, db_thread, new_page):
+    session_id = bot_vs_bot.pk
+    page = new_page()
+    page.set_viewport_size(DESKTOP)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"/play/{session_id}/")
+    expect(page).to_have_url(re.compile(rf"/play/{session_id}/spectate/$"))
+    table = page.locator(".bt.play-table")
+    expect(table.locator(".bt-cell")).to_have_count(30)
+    state = db_thread(lambda: GameSession.objects.get(pk=session_id).state)
+    hidden = [q for q in state["pieces"].values() if q["hidden"]]
+    assert hidden, "the bots placed no card"
+    expect(table.locator(".bt-piece.down")).to_have_count(len(hidden))
+    expect(table.locator(".bt-piece[data-iid]")).to_have_count(0)
+    html = page.content()
+    for name in hidden_names(state):
+        assert name not in html, f"the spectator's page names the hidden {name}"
+    assert not table.locator("form.act").count(), "a spectator is offered moves"
+    shoot(page, "spectator-reveal-desktop-en")
+
+    # On into the battle: open cards are named and readable, hidden ones still are not.
+    seq, state = db_thread(_bots_until, session_id, _fighting)
+    assert state["phase"] == "main"
+    expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
+    for language in ("en", "ru"):
+        if language == "ru":
+            with page.expect_navigation():
+                page.select_option("select[name=language]", "ru")
+        html = page.content()
+        for name in hidden_names(state):
+            assert name not in html, f"the spectator's page names the hidden {name}"
+        opened = [q for q in state["pieces"].values() if not q["hidden"] and q["cell"]]
+        expect(table.locator(".bt-board .bt-piece[data-iid]")).to_have_count(
+            len([q for q in opened if q["host"] is None])
+        )
+        assert overflow(page) <= 0
+        shoot(page, f"spectator-main-desktop-{language}")
+        page.set_viewport_size(PHONE)
+        assert overflow(page) <= 0
+        shoot(page, f"spectator-main-phone-{language}")
+        if opened:
+            check_card_text_on_tap(page, language, f"spectator-card-phone-{language}")
+        page.set_viewport_size(DESKTOP)
+    assert not errors
+
+
+def test_an_ability_is_offered_on_its_targets_cell(ability_game, db_thread, new_page):
+    session, ability, legal = ability_game
+    page = new_page()
+    page.set_viewport_size(DESKTOP)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill("pw-alice")
+    page.locator("main").get_by_role("button", name="Log in").click()
+    page.goto(f"/play/{session.pk}/")
+    card = ability["card"]
+    page.locator(f".bt-piece[data-iid='{card}'] label.bt-pick").click()
+    layer = page.locator(f".bt-layer[data-for='{card}']")
+    expect(layer).to_be_visible()
+    value = compact(ability).replace("\\", "\\\\").replace("'", "\\'")
+    button = layer.locator(f".go-ability button[data-action='{value}']")
+    expect(button).to_be_visible()
+    # The button stands on the target's cell, in the target's tile.
+    target = page.locator(f".bt-board .bt-piece[data-iid='{ability['target']}']").bounding_box()
+    box = button.bounding_box()
+    assert (
+        target["x"] - 4 <= box["x"] and box["x"] + box["width"] <= target["x"] + target["width"] + 4
+    )
+    # Cards in the Additional Zones it may act on are marked too (their buttons: the caption).
+    pieces = session.state["pieces"]
+    aimed = {
+        a["target"]
+        for a in legal
+        if a.get("card") == card and "target" in a and pieces[str(a["target"])]["cell"] is None
+    }
+    expect(page.locator(".bt-az .bt-piece.bt-aim")).to_have_count(len(aimed))
+    layer.locator(".bt-ibtn").click()
+    expect(page.locator(".bt-pop.pinned")).to_be_visible()
+    shoot(page, "ability-desktop-en")
+    page.locator(".bt-pop-x").click()
+    page.set_viewport_size(PHONE)
+    assert overflow(page) <= 0
+    shoot(page, "ability-phone-en", full_page=False)
+    with page.expect_response(re.compile(rf"/play/{session.pk}/act/$")) as posted:
+        button.click()
+    assert posted.value.status == 202, posted.value.text()
+    assert not errors
+
+
+def test_a_replay_draws_the_board_and_no_hidden_card(conceded_game, new_page):
+    session, placing_seq, placing = conceded_game
+    assert session.is_over
+    page = new_page()
+    page.set_viewport_size(DESKTOP)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"/play/{session.pk}/replay/?step={placing_seq}")
+    table = page.locator(".bt.play-table")
+    expect(table.locator(".bt-cell")).to_have_count(30)
+    hidden = [q for q in placing["pieces"].values() if q["hidden"]]
+    assert hidden
+    expect(table.locator(".bt-piece.down")).to_have_count(len(hidden))
+    expect(table.locator(".bt-piece[data-iid]")).to_have_count(0)
+    html = page.content()
+    for name in hidden_names(placing):
+        assert name not in html, f"the replay names the hidden {name}"
+    assert not table.locator("form.act").count(), "a replay offers moves"
+    shoot(page, "replay-placing-desktop-en")
+
+    final = session.state
+    page.goto(f"/play/{session.pk}/replay/")
+    opened = [q for q in final["pieces"].values() if not q["hidden"] and q["cell"]]
+    expect(table.locator(".bt-board .bt-piece[data-iid]")).to_have_count(
+        len([q for q in opened if q["host"] is None])
+    )
+    html = page.content()
+    for name in hidden_names(final):
+        assert name not in html, f"the replay names the hidden {name}"
+    shoot(page, "replay-end-desktop-en")
+    page.set_viewport_size(PHONE)
+    assert overflow(page) <= 0
+    shoot(page, "replay-end-phone-en")
+    if opened:
+        check_card_text_on_tap(page, "en", "replay-card-phone-en")
     assert not errors

@@ -6,6 +6,7 @@ Recruit zones are counts), and the printed details of cards."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -326,3 +327,127 @@ def test_card_details_are_the_printed_ones():
         "name": "nope",
         "text": [],
     }
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_abilities_that_act_by_themselves_read_as_sentences(language):
+    """Relocations, Thirst, tokens, cards taken into a squad, shown from a deck, abilities
+    gained and lost, additional lives; the slow action (211.9) and the declarations that
+    name a cell (Jump, Teleport, Summon, Resurrection), a swap or a second target."""
+    state = next(
+        after for _s, _seat, _l, after, _e in run(2, "heuristic") if after["phase"] == "main"
+    )
+    view = SYSTEM.view(state, 0)
+    reading = Reading.of(view, language, NAMES, [])
+    mine = [p for p in view["pieces"] if p.get("card") is not None and p["owner"] == 0]
+    a, b = mine[0]["card"], mine[1]["card"]
+    brought = state["cards"][a]
+    events = [
+        {"type": "relocate", "card": a, "from": "A1", "to": "B2", "rule": "С: Прыжок"},
+        {"type": "thirst", "card": a, "target": b, "rule": "С: Жажда"},
+        {"type": "stays_closed", "card": a, "rule": "С: Жажда"},
+        {"type": "token", "card": a, "tokens": 2, "rule": "С: Инкарнация"},
+        {"type": "taken", "card": 999, "id": brought, "seat": 1, "cell": "C2", "rule": "С: Вызов"},
+        {"type": "taken", "card": 998, "id": brought, "seat": 1, "cell": None, "rule": "x"},
+        {"type": "slow", "card": a, "rule": "211.9"},
+        {"type": "summon_none", "chain": 5, "seat": 1, "rule": "С: Вызов"},
+        {"type": "prevented", "card": a, "rule": "С: Стойкость"},
+        {"type": "shown", "seat": 0, "cards": [brought], "gained": ["plague"], "chain": 4},
+        {"type": "gained", "card": a, "ability": "plague", "rule": "С: Чума"},
+        {"type": "lost", "card": a, "ability": "flight", "rule": "407.5"},
+        {"type": "lives", "card": a, "amount": 2, "source": b, "rule": "С: Дар Жизни"},
+        {"type": "opened", "card": a, "chain": 20},
+        {"type": "tokens_paid", "card": a, "amount": 2, "for": a},
+        {"type": "tokens_paid", "card": a, "amount": 1, "for": b},
+        {"type": "ability", "ability": "jump", "chain": 3, "card": a, "target": a, "cell": "C2"},
+        {"type": "ability", "ability": "manoeuvre", "chain": 3, "card": a, "target": b},
+    ]
+    for event in events:
+        line = DESCRIBER.event(reading, event)
+        check_sentence(line, language, event)
+        assert line.casefold() != DESCRIBER.action_kind(reading, event["type"]).casefold(), event
+    assert f"«{name(brought, language)}»" in DESCRIBER.event(reading, events[4])
+    jump = next(e for e in events if e.get("ability") == "jump")
+    assert "C2" in DESCRIBER.event(reading, jump)
+    actions = [
+        {"type": "slow", "card": a},
+        {"type": "ability", "ability": "jump", "card": a, "cell": "C2"},
+        {"type": "ability", "ability": "teleport", "card": a, "cell": "C2"},
+        {"type": "ability", "ability": "summon", "card": a, "cell": "C2"},
+        {"type": "ability", "ability": "resurrection", "card": a, "cell": "C2", "bring": b},
+        {"type": "ability", "ability": "manoeuvre", "card": a, "target": b},
+        {"type": "ability", "ability": "redistribution", "card": a, "target": a, "to": b},
+    ]
+    for action in actions:
+        described = DESCRIBER.action(reading, action)
+        check_sentence(described["text"], language, action)
+        check_sentence(described["short"], language, action)
+        assert described["group"] == f"card:{a}"
+        if "cell" in action:
+            assert "C2" in described["short"]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_scripted_ability_reads_as_the_card_prints_it(language):
+    from engine.berserk.cards import ability_text
+
+    card, n = next(
+        (c, i)
+        for c in SYSTEM.db.all_cards()
+        for i, a in enumerate(c.abilities)
+        if a.script is not None and a.script.get("when") == "activated"
+    )
+    pieces = [
+        {"card": k, "id": card.id, "owner": 0, "cell": cell} for k, cell in ((1, "A1"), (2, "B1"))
+    ]
+    reading = Reading.of({"you": 0, "players": [], "pieces": pieces}, language, NAMES, [])
+    action = {"type": "ability", "ability": f"script{n}", "card": 1, "target": 2}
+    described = DESCRIBER.action(reading, action)
+    for text in (described["text"], described["short"]):
+        check_sentence(text, language, action)
+        assert "script" not in text
+        assert ability_text(card.abilities[n], language, card.type) in text
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_event_the_engine_sends_has_words_of_its_own(language):
+    """Each event type the engine's source can send reads as a sentence (a new event
+    without words would show as its bare type)."""
+    import engine.berserk.game as game_module
+
+    source = Path(game_module.__file__).read_text(encoding="utf-8")
+    types = set(re.findall(r'"type": "([a-z_]+)"', source))
+    assert {"strike", "calculation", "game_over"} <= types
+    reading = Reading.of({"you": 0, "players": [], "pieces": []}, language, NAMES, [])
+    details = {
+        "seat": 0,
+        "card": 1,
+        "target": 2,
+        "host": 2,
+        "source": 2,
+        "for": 2,
+        "chain": 1,
+        "ability": "shot",
+        "cell": "A1",
+        "from": "A1",
+        "to": "B1",
+        "amount": 1,
+        "count": 1,
+        "tokens": 1,
+        "gold": 1,
+        "turn": 1,
+        "active": 0,
+        "chooser": 0,
+        "counts": [15, 15],
+        "rolls": [4, 2],
+        "final": [4, 2],
+        "kinds": ["medium", "weak"],
+        "row": 2,
+        "winners": [0],
+        "cards": [],
+        "gained": [],
+    }
+    for kind in sorted(types):
+        line = DESCRIBER.event(reading, {**details, "type": kind})
+        check_sentence(line, language, kind)
+        assert line.casefold() != kind.replace("_", " ").casefold(), kind
