@@ -205,16 +205,40 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
             if fights and theirs.strike[1] >= me["lives"]:
                 score -= 0.6
             score += 0.05 * _worth(info, target)
+            if theirs.is_flyer and not mine.is_flyer:
+                score += 1.0  # 211.9: the one strike a slow action bought
         if score > best_score:
             best, best_score = a, score
     for a in actions:
-        if a["type"] != "ability":
+        if a["type"] != "ability" or a["ability"] in _LATER:
             continue
         me = pieces[a["card"]]
         mine = info[me["id"]]
         target = pieces.get(a.get("target"))
         x = mine.ability_x(a["ability"]) or 0
-        if a["ability"] == "heal":
+        script = _script(mine, a["ability"])
+        if script is not None:
+            amount = script.get("amount")
+            x = amount if isinstance(amount, int) else 1
+            do = script["do"]
+            if target is None:
+                score = 0.0
+            elif do == "heal":
+                score = 0.3 * min(x, target["wounds"])
+            elif do == "wound":
+                score = min(x, target["lives"]) / max(1, target["lives"])
+                score += 1.0 if x >= target["lives"] else 0.0
+            elif do == "add_lives":
+                score = 0.25 * x
+            else:  # open
+                score = 0.3
+        elif a["ability"] in ("summon", "resurrection"):
+            score = 0.9
+        elif a["ability"] == "redistribution":
+            to = pieces.get(a["to"])
+            healed = min(x, target["wounds"]) if target else 0
+            score = 0.4 * healed + (1.0 if to and healed >= to["lives"] else 0.0)
+        elif a["ability"] == "heal":
             score = 0.3 * min(x, target["wounds"]) if target and target["owner"] == seat else -1
         elif a["ability"] == "finishing":
             score = 2.0 if target is None or target["owner"] != seat else -1
@@ -240,12 +264,32 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
             d0 = min(_distance(here, e) for e in enemies)
             if d0 <= 1:
                 continue  # already next to an enemy: strike next turn instead
-            gain = d0 - min(_distance(there, e) for e in enemies)
+            d1 = min(_distance(there, e) for e in enemies)
+            if a["type"] == "ability" and d1 != 2:
+                continue  # a leap ends two cells away: a step and a blow next turn
+            gain = d0 - d1
             if gain > best_gain:
                 best, best_gain = a, gain
         if best is not None:
             return best
+    slow = [a for a in actions if a["type"] == "slow"]
+    armed = sum(
+        1 for p in pieces.values() if p["owner"] == seat and (p.get("slow") or 0) >= view["turn"]
+    )
+    if slow and armed < 2:  # 211.9: the only way to reach the last flyers; keep the rest open
+        return max(slow, key=lambda a: (pieces[a["card"]]["lives"], -a["card"]))
     return {"type": "pass"}
+
+
+_LATER = ("jump", "teleport", "manoeuvre")  # relocations: weighed with the moves, or never
+
+
+def _script(card: Card, ability: str) -> dict | None:
+    """The playable script "script<n>" of a card (its n-th ability), if that is one."""
+    if not ability.startswith("script"):
+        return None
+    a = card.abilities[int(ability[6:])]
+    return a.script
 
 
 def _worth(info: dict, piece: dict) -> float:

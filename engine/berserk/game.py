@@ -28,8 +28,9 @@ digest's decisions (``../shared/rules/berserk.md`` §15), each a ``Config`` sett
   flyers go to the Additional Zone (306.3). Hosts (``host`` {card, host}): equipment, then
   symbiotes, then parasites, each time the first player's first; mandatory while possible
   (306.4-306.8), so the step offers no way to skip.
-* Start of Battle [307]: unhosted equipment, symbiotes and parasites die (307.1). No
-  "в начале боя" trigger is interpreted yet, so its priority passes at once.
+* Start of Battle [307]: unhosted equipment, symbiotes and parasites die (307.1); the
+  "в начале боя" scripts of revealed cards execute at once, the first player's first
+  (307.2, 301.2), and its priority passes.
 * Vanguard Step [308, D-30]: the first player, then the second, may ``strike`` with each
   open Vanguard creature an adjacent enemy card (or ``pass``, after which that player
   declares nothing more); the strike executes at once with no stack, as with Unanswerable
@@ -68,8 +69,8 @@ and D-22 does not reveal them).
 Static and triggered abilities: Armour X (the first X wounds of non-magical attacks each
 turn: not discharges), Directed Strike and Accuracy (no defender), Unanswerable Strike (the
 target does not fight back), Flight (Additional Zone, adjacent to nothing, strikes
-anything, cannot be struck by non-flyers: 211.4-211.8; the 211.9 "slow action" is not
-modelled), Cache (no flyer may target it), Incorporeal (moves onto occupied cells; dies at
+anything, cannot be struck by non-flyers: 211.4-211.8; the 211.9 "slow action" below),
+Cache (no flyer may target it), Incorporeal (moves onto occupied cells; dies at
 the handover of the turn if it shares a cell with a card that is not its own symbiote or
 parasite; the "does anything else" death is not modelled), Vanguard (above). Die
 modifiers: Experience in Attack / Defence / Shooting / Throwing / Discharge, Clumsiness,
@@ -87,11 +88,56 @@ Fading X (any card that takes wounds): the card wounds itself for X ("ранит
 one is revealed, 415.2). Poison is the poisoned card's own ability (С: Отравление: the
 creature that has it is the poisoned one); nothing applies it to another card yet.
 
-Not interpreted: Steadfastness and Thick Skin (nothing interpreted is what they stop: Fear,
-Poison and Fading are self-wounding, no "при атаке" ability of an attacker is
-interpreted), Formation, Jump, Teleport, Manoeuvre, Strike Through a Row, Plague,
-Corpse-eating, Thirst, Concentration, Incarnation, Gift of Life, Unity, Summon,
-Resurrection, Redistribution, Meditation, and every scripted card text. Blocked moves
+More playable abilities (``ability``; six objects without dice, 216.1б, unless an attack):
+**Strike Through a Row X** (a non-magical ranged attack, nine objects, on a card two cells
+away along a vertical or horizontal over an empty cell or one of the striker's own);
+**Jump** / **Teleport** ({cell}: an open subtype-less creature that has spent no movement
+and not acted goes to any unoccupied cell, spending all its movement; no closing) and
+**Manoeuvre** ({target}: it swaps with an orthogonally adjacent own subtype-less creature);
+**Summon** / **Resurrection** ({cell}, Resurrection also {bring}: a creature of the named
+class cheaper than the source joins the squad open on an unoccupied adjacent cell, from the
+deck, the engine choosing the dearest, or from the Graveyard; a flyer goes to the
+Additional Zone); **Redistribution X** ({target, to}: our reading for a card that lists no
+targets: one of your wounded creatures is healed of up to X, and as many wounds go to one
+revealed enemy creature); **scripted playable abilities** ("script<n>", the card's n-th
+ability: close, or remove tokens (104.5), to heal, wound, give additional lives to or open a
+chosen creature). A cell taken before the Wounds object cancels a cell-targeted ability
+unpaid (103.3). The 211.9 **slow action** (``slow`` {card}, D-14): when the opponent has a
+flyer and no other creature, an open non-flyer closes and may strike a flyer once in its
+owner's next turn.
+
+More static and triggered abilities: **Steadfastness** (no wounds from an influence the
+opponent controls: Thirst, Redistribution, scripts); **Thick Skin** (protection from the
+attacker's "при атаке" abilities: Plague); **Formation** (the card's «Строй: …» scripts act
+while another own Formation creature stands orthogonally next to it); static scripts
+"strike_bonus" and "roll_bonus" of revealed cards (self, host, own, adjacent, by class);
+**Plague** (a melee strike gives the target Plague; a plague carrier rolling an odd raw
+number wounds itself for its modified result); **Corpse-eating** (after destroying an
+adjacent non-incorporeal enemy creature, not by a ranged attack, a full heal and Poison
+lost, 407.5); **Gift of Life X** (on death: X additional lives to the creature of its
+element with the fewest lives); **Unity X** (attacking with a simple strike, X cheaper
+creatures of the deck are shown, cards with Plague or Vampirism first, and the attacker has
+their Plague / Vampirism for this strike); **Thirst X** (at Turn Preparation a closed
+creature wounds the adjacent enemy creature with the fewest lives for X, or stays closed);
+**Concentration** (a token at the end of the opponent's turn if not wounded in it);
+**Incarnation X** (a token at each of its owner's turns in the Graveyard; at X, back closed
+on the first free cell of row 3, once); **Meditation** (token costs paid also with tokens of
+the other revealed cards of its element); "в начале боя" scripts (307.2: tokens, additional
+lives). Where a text gives its controller a choice at execution (which card Summon brings,
+whom Thirst, Gift of Life or Incarnation pick, whether Unity shows), the engine chooses as
+stated. Acquired and lost named abilities are kept on the piece (``gained``, ``lost``: 407.1,
+407.5); negative lives (204.5) count against current lives.
+
+The other scripts: static "grant" (equipment, symbiotes and parasites give their host,
+terrains and creatures their controller's (adjacent) creatures of a class, a named ability,
+rechecked at every priority, 406.1, and kept on the piece as ``granted``), static
+"movement_bonus", "turn_start" / "turn_end" (311.4, 313.1), "on_death" and "after_strike"
+(216.12) scripts; a chosen target of a triggered script is chosen by the engine (the most
+wounded own creature to heal, the enemy creature with the fewest lives to wound).
+
+Not interpreted: Stealth given by a grant (the Reveal Step comes before any grant acts),
+Protection from spells and instant actions (nothing of those kinds exists), replacement
+effects (419), destruction as a stacked trigger (402.3б), control changes. Blocked moves
 (203.3) cannot happen, as nothing blocks a move yet.
 
 **End** [102]: a player who controls no creature (Battlefield + Additional Zone, hidden ones
@@ -137,14 +183,106 @@ EXPERIENCE = {
     "throw": "experience_throwing",
     "discharge": "experience_discharge",
 }
-PLAYABLE = ("shot", "throw", "discharge", "heal", "finishing")  # declared with "ability"
+RANGED["strike_through_row"] = ()  # С: Удар Через Ряд: non-magical, no protection names it
+# Declared with "ability" [404]: the ranged attacks, Heal, Finishing, Redistribution, the
+# relocations (Jump, Teleport, Manoeuvre) and the takings into the squad (Summon,
+# Resurrection).
+PLAYABLE = (
+    "shot",
+    "throw",
+    "discharge",
+    "strike_through_row",
+    "heal",
+    "finishing",
+    "redistribution",
+    "jump",
+    "teleport",
+    "manoeuvre",
+    "summon",
+    "resurrection",
+)
 _RULE = {
     "shot": "С: Выстрел",
     "throw": "С: Метание",
     "discharge": "С: Разряд",
+    "strike_through_row": "С: Удар Через Ряд",
     "heal": "С: Излечение",
     "finishing": "С: Добивание",
+    "redistribution": "С: Перераспределение",
+    "jump": "С: Прыжок",
+    "teleport": "С: Телепортация",
+    "manoeuvre": "С: Манёвр",
+    "summon": "С: Вызов",
+    "resurrection": "С: Возрождение",
 }
+RELOCATIONS = ("jump", "teleport", "manoeuvre")  # no closing: they spend all movement
+SPECIAL = (*RELOCATIONS, "summon", "resurrection", "redistribution")  # no attack: six objects
+TO_A_CELL = ("jump", "teleport", "summon", "resurrection")  # the cell is the target
+# Abilities a card may gain for the Wounds object of its simple strike by Unity (С: Единение:
+# "При [simple strike]…" abilities of the creatures shown).
+ON_STRIKE = ("plague", "vampirism")
+# Every named ability of the Словарь (digest §13) the engine interprets: a card of a set
+# naming another one is refused by ``tests/engine/berserk/test_abilities.py``.
+# The scripts the engine runs (docs/card-format.md, "Berserk: scripted abilities").
+_ONCE = ("heal", "wound", "add_lives", "gain_token", "open")
+SCRIPTS_RUN = {
+    "static": ("strike_bonus", "roll_bonus", "movement_bonus", "grant"),
+    **dict.fromkeys(("start_of_battle", "turn_start", "turn_end", "on_death"), _ONCE),
+    "after_strike": _ONCE,
+    "activated": _ONCE,  # on a chosen creature: "any_own" or "any_enemy"
+}
+
+
+def script_runs(script: Mapping[str, Any]) -> bool:
+    """Whether the engine runs this script of a card (a test holds every set to it)."""
+    if script.get("do") not in SCRIPTS_RUN.get(script.get("when"), ()):
+        return False
+    return script["when"] != "activated" or script.get("target") in ("any_own", "any_enemy")
+
+
+IMPLEMENTED = frozenset(
+    {
+        *PLAYABLE,
+        "vanguard",
+        "unanswerable",
+        "incorporeal",
+        "blessing",
+        "curse",
+        "armour",
+        "vampirism",
+        "wrath",
+        "range",
+        "gift_of_life",
+        "unity",
+        "thirst",
+        "protection",
+        "incarnation",
+        "concentration",
+        "meditation",
+        "directed",
+        "clumsiness",
+        "experience_attack",
+        "experience_defence",
+        "experience_shooting",
+        "experience_throwing",
+        "experience_discharge",
+        "horde",
+        "poison",
+        "regeneration",
+        "stealth",
+        "steadfastness",
+        "fear",
+        "formation",
+        "cache",
+        "thick_skin",
+        "accuracy",
+        "corpse_eating",
+        "fading",
+        "uniqueness",
+        "vulnerability",
+        "plague",
+    }
+)
 
 
 def _clone(value: Any) -> Any:
@@ -160,6 +298,7 @@ def _copy(state: State) -> State:
     """A copy of every part ``apply`` may change: containers changed in place are copied,
     values that are only ever replaced (cells, rolls, stack objects) are shared."""
     out = dict(state)
+    recruiting = state["phase"] == "recruit"  # "paid" is written only while recruiting
     out["players"] = [
         {
             **p,
@@ -167,7 +306,7 @@ def _copy(state: State) -> State:
             "deal": p["deal"][:],
             "recruit": p["recruit"][:],
             "grave": p["grave"][:],
-            "paid": dict(p["paid"]),
+            "paid": dict(p["paid"]) if recruiting else p["paid"],
         }
         for p in state["players"]
     ]
@@ -176,6 +315,7 @@ def _copy(state: State) -> State:
     out["chains"] = {k: dict(c) for k, c in state["chains"].items()}
     out["rng"] = state["rng"][:]
     out["keep_hidden"] = state["keep_hidden"][:]
+    out["grave_tokens"] = dict(state["grave_tokens"])
     if state["priority"] is not None:
         out["priority"] = dict(state["priority"])
     return out
@@ -244,6 +384,25 @@ class Berserk:
         self.db = db or load_system()
         self.info: dict[str, Card] = dict(self.db.cards)
         self._playable: dict[str, tuple[str, ...]] = {}  # card id -> its PLAYABLE abilities
+        self._static_scripts: dict[str, tuple[dict, ...]] = {}  # card id -> value scripts
+        self._activated_scripts: dict[str, tuple[tuple[str, dict], ...]] = {}
+        self._movers = frozenset(  # cards whose static scripts give movement
+            card.id
+            for card in self.info.values()
+            if any(a.script and a.script.get("do") == "movement_bonus" for a in card.abilities)
+        )
+        self._once_scripts: dict[tuple[str, str], tuple[dict, ...]] = {}
+        self._grant_scripts: dict[str, tuple[dict, ...]] = {}
+        self._granters = frozenset(  # cards whose static scripts grant a named ability
+            card.id
+            for card in self.info.values()
+            if any(a.script and a.script.get("do") == "grant" for a in card.abilities)
+        )
+        self._token_cards = frozenset(  # cards with a playable ability paid in tokens
+            card.id
+            for card in self.info.values()
+            if any(a.script and a.script.get("tokens") for a in card.abilities)
+        )
         self._handlers = {
             "choose_first": Berserk._do_choose_first,
             "redeal": Berserk._do_redeal,
@@ -261,6 +420,7 @@ class Berserk:
             "reveal": Berserk._do_reveal,
             "defender": Berserk._do_defender,
             "weaken": Berserk._do_weaken,
+            "slow": Berserk._do_slow,
         }
         self._phase_actions = {
             "first": ("choose_first",),
@@ -270,7 +430,7 @@ class Berserk:
             "reveal": ("keep_hidden", "reveal_done"),
             "host": ("host",),
             "vanguard": ("strike", "pass"),
-            "main": ("pass", "move", "strike", "ability", "reveal", "defender", "weaken"),
+            "main": ("pass", "move", "strike", "ability", "reveal", "defender", "weaken", "slow"),
             "final": ("pass", "reveal"),
         }
 
@@ -393,6 +553,8 @@ class Berserk:
             "chains": {},
             "next_chain": 1,
             "keep_hidden": [],
+            "grave_tokens": {},  # tokens on cards in a Graveyard (С: Инкарнация)
+            "incarnated": [],  # cards with the marker of incarnation
             "last_roll": None,
             "last_fight": None,
             "finished": False,
@@ -488,7 +650,7 @@ class Berserk:
                     return None
                 return self._place_actions(state, player, (iid,))
             if phase == "main":
-                return self._battle_actions(state, player, only=iid)
+                return self._battle_actions(state, player, only=iid, kind=kind)
         return self.legal_actions(state, player)
 
     # -- apply --------------------------------------------------------------------------
@@ -715,6 +877,9 @@ class Berserk:
             "x": x,
             "extra": 0,  # additional lives [204.2]
             "hurt": None,  # the turn it last took wounds from an attack (С: Гнев)
+            # set when needed: "negative" (negative lives, 204.5: markers, not wounds),
+            # "wounded" (the turn it last took any wounds: С: Концентрация), "tokens"
+            # (104.5), "gained" / "lost" (named abilities: 407.1, 407.5), "slow" (211.9)
         }
 
     # -- the Reveal Step [306] ----------------------------------------------------------
@@ -892,10 +1057,52 @@ class Berserk:
     def _start_battle(self, s: State, events: list[Event]) -> None:
         for key in recruit.unhosted(self._host_pieces(s)):  # 307.1
             self._destroy(s, int(key), events, "307.1")
-        # 307.2-307.5: no start-of-battle trigger is interpreted: both pass.
+        self._recheck_grants(s)  # 406.1
+        self._start_of_battle_scripts(s, events)  # 307.2-307.3
         s["phase"] = "vanguard"  # 308
         s["vanguard"] = s["first"]
         self._next_vanguard(s, events)
+
+    def _start_of_battle_scripts(self, s: State, events: list[Event]) -> None:
+        """307.2: "в начале боя" scripts of the revealed cards, the first player's first,
+        each executed at once (301.2): "gain_token" puts tokens on the card, "add_lives"
+        gives it additional lives (204.2); "x" is the X announced at reveal (306.2(1))."""
+        first = s["first"]
+        for seat in (first, 1 - first):
+            for iid in sorted(self._pieces_of(s, seat)):
+                q = s["pieces"].get(str(iid))
+                if q is None or q["hidden"]:
+                    continue  # D-21
+                for a in self.card(s, iid).abilities:
+                    script = a.script
+                    if script is None or script["when"] != "start_of_battle":
+                        continue
+                    amount = script.get("amount")
+                    amount = (q["x"] or 0) if amount == "x" else amount
+                    if script.get("target", "self") != "self" or script["do"] not in (
+                        "gain_token",
+                        "add_lives",
+                    ):
+                        self._run_once(s, iid, script, events, q["cell"])
+                        continue
+                    if not amount:
+                        continue
+                    if script["do"] == "gain_token":
+                        q["tokens"] = q.get("tokens", 0) + amount
+                        events.append(
+                            {"type": "token", "card": iid, "tokens": q["tokens"], "rule": "307.2"}
+                        )
+                    elif script["do"] == "add_lives":
+                        q["extra"] += amount
+                        events.append(
+                            {
+                                "type": "lives",
+                                "card": iid,
+                                "amount": amount,
+                                "source": iid,
+                                "rule": "307.2",
+                            }
+                        )
 
     # -- the Vanguard Step [308, С: Авангард, D-30] -------------------------------------
 
@@ -965,7 +1172,8 @@ class Berserk:
             return
         src = self.card(s, iid)
         a = rng.randbelow(s["rng"], 6) + 1
-        da = (src.ability_x("experience_attack") or 0) - (src.ability_x("clumsiness") or 0)
+        da = (self.ability_x(s, iid, "experience_attack") or 0) - (src.ability_x("clumsiness") or 0)
+        da += self._static_bonus(s, iid, "roll_bonus")
         fa = fight.final_roll(a, (da, _blessed(src)))
         kind = fight.strength(fa)
         amount = fight.strike_value(src.strike, kind, *self._value_mods(s, chain, iid, target))
@@ -984,14 +1192,20 @@ class Berserk:
                 "chain": 0,
             }
         )
+        if a % 2 and self._plagued(s, chain, iid):  # С: Чума
+            self._self_wound(s, iid, max(0, fa), events, "С: Чума")
+        if str(iid) not in s["pieces"]:
+            self._next_vanguard(s, events)
+            return
+        near = self._near_for_corpse_eating(s, iid, target)
         if amount > 0:
-            tq = s["pieces"][str(target)]
-            tq["wounds"] += amount
-            tq["hurt"] = s["turn"]
-            events.append({"type": "wounds", "card": target, "amount": amount})
+            self._add_wounds(s, target, amount, events, attack=True)
             if self.lives(s, target) <= 0:
                 self._destroy(s, target, events, "402.3")
+        self._plague_strike(s, chain, iid, target, events)
+        if amount > 0:
             self._vampirism(s, iid, target, amount, events)
+        self._corpse_eating(s, iid, target, near, events)
         self._next_vanguard(s, events)
 
     # -- turns [309-313] ----------------------------------------------------------------
@@ -1001,16 +1215,101 @@ class Berserk:
         s["round"] = s["turn"]
         s["active"] = seat
         s["phase"] = "main"
-        for q in s["pieces"].values():
+        events.append({"type": "turn", "turn": s["turn"], "active": seat})
+        self._recheck_grants(s)  # 406.1
+        thirsty = self._thirst(s, seat, events)  # 310: before the turn starts
+        for key, q in s["pieces"].items():
             q["armour"] = 0  # Armour: "during each player's turn"
             if q["owner"] == seat:  # 311.1-311.2
-                q["closed"] = False
+                if key not in thirsty:
+                    q["closed"] = False
                 q["marks"] = 0
                 q["acted"] = False
                 q["moved"] = False
         s["priority"] = stack.new_priority(seat)
-        events.append({"type": "turn", "turn": s["turn"], "active": seat})
         self._turn_start_triggers(s, seat, events)
+        self._incarnation(s, seat, events)
+
+    def _thirst(self, s: State, seat: int, events: list[Event]) -> set[str]:
+        """С: Жажда X, at Turn Preparation (310): each closed creature of the active player
+        with Thirst may wound an adjacent non-incorporeal creature for X; one that does not
+        stays closed. The engine chooses for the player: an enemy creature it can wound
+        (not Steadfast: Thirst is its owner's influence), the fewest lives first; it never
+        wounds its own. Returns the keys of the cards that stay closed."""
+        stay: set[str] = set()
+        for key in sorted(s["pieces"], key=int):
+            q = s["pieces"].get(key)
+            if q is None or q["owner"] != seat or not q["closed"] or q["hidden"]:
+                continue
+            iid = int(key)
+            card = self.card(s, iid)
+            x = card.ability_x("thirst")
+            if not x or not card.is_creature or card.is_flyer or not self.has(s, iid, "thirst"):
+                continue
+            prey = None
+            for other in sorted(s["pieces"], key=int):
+                o = s["pieces"][other]
+                victim = self.card(s, int(other))
+                if o["owner"] == seat or not victim.is_creature or victim.has("incorporeal"):
+                    continue
+                if o["hidden"] or self.has(s, int(other), "steadfastness"):
+                    continue
+                if not self._adjacent(s, iid, int(other)):
+                    continue
+                lives = self.lives(s, int(other))
+                if prey is None or lives < prey[0]:
+                    prey = (lives, int(other))
+            if prey is None:
+                stay.add(key)
+                events.append({"type": "stays_closed", "card": iid, "rule": "С: Жажда"})
+                continue
+            events.append({"type": "thirst", "card": iid, "target": prey[1], "rule": "С: Жажда"})
+            self._influence_wounds(s, seat, prey[1], x, events, "С: Жажда")
+        return stay
+
+    def _incarnation(self, s: State, seat: int, events: list[Event]) -> None:
+        """С: Инкарнация X: at the start of its owner's turn a card in the Graveyard gets a
+        token; at X tokens or more they are removed, it gets the marker of incarnation and
+        joins the squad closed (D-33) on an unoccupied cell of its owner's third row (the
+        engine takes the first from A to E; with none free it waits, keeping its tokens);
+        a flyer goes to the Additional Zone, a symbiote, parasite or equipment dies. Back
+        in the Graveyard with the marker, it has lost Incarnation."""
+        p = s["players"][seat]
+        tokens = s["grave_tokens"]
+        role = self.role(s, seat)
+        for iid in list(p["grave"]):
+            card = self.card(s, iid)
+            x = card.ability_x("incarnation")
+            if not x or iid in s["incarnated"]:
+                continue
+            tokens[str(iid)] = tokens.get(str(iid), 0) + 1
+            events.append(
+                {"type": "token", "card": iid, "tokens": tokens[str(iid)], "rule": "С: Инкарнация"}
+            )
+            if tokens[str(iid)] < x:
+                continue
+            free = [c for c in board.third_row(role) if not self._occupants(s, c)]
+            if not free:
+                continue
+            del tokens[str(iid)]
+            s["incarnated"] = [*s["incarnated"], iid]
+            p["grave"].remove(iid)
+            q = self._new_piece(seat, None if card.is_flyer else list(sorted(free)[0]))
+            q["hidden"] = False
+            q["closed"] = True
+            s["pieces"][str(iid)] = q
+            events.append(
+                {
+                    "type": "taken",
+                    "card": iid,
+                    "id": card.id,
+                    "seat": seat,
+                    "cell": _name(q["cell"]),
+                    "rule": "С: Инкарнация",
+                }
+            )
+            if card.type == "equipment" or card.subtype in ("symbiote", "parasite"):
+                self._destroy(s, iid, events, "С: Инкарнация")
 
     def _turn_start_triggers(self, s: State, seat: int, events: list[Event]) -> None:
         """311.4: Regeneration, Poison and Fading of the active player's cards open at the
@@ -1022,12 +1321,12 @@ class Berserk:
                 continue
             iid = int(key)
             card = self.card(s, iid)
-            regen = card.ability_x("regeneration") if card.type == "creature" else None
-            poison = card.ability_x("poison")
+            regen = self.ability_x(s, iid, "regeneration") if card.type == "creature" else None
+            poison = self.ability_x(s, iid, "poison")
             if poison and (
                 card.type != "creature"
                 or card.has("incorporeal")
-                or any(a.name == "protection" and a.of == "poison" for a in card.abilities)
+                or "poison" in self.kinds_of(s, iid, "protection")
             ):
                 poison = None  # lost as a base effect (С: Отравление)
             fading = card.ability_x("fading")
@@ -1042,20 +1341,149 @@ class Berserk:
             for x, rule in ((poison, "С: Отравление"), (fading, "С: Угасание")):
                 if not x or key not in s["pieces"]:
                     continue
-                if q["hidden"]:  # 415.2: a firing trigger reveals its card
-                    self._reveal(s, iid, events, "415.2")
-                q["wounds"] += x
-                events.append({"type": "wounds", "card": iid, "amount": x, "rule": rule})
-                if self.lives(s, iid) <= 0:
-                    self._destroy(s, iid, events, "402.3")
+                self._self_wound(s, iid, x, events, rule)
+        self._moment_scripts(s, seat, "turn_start", events)  # 311.4
+
+    def _once(self, card: Card, when: str) -> tuple[dict, ...]:
+        """The card's scripts that happen at the moment ``when``."""
+        known = self._once_scripts.get((card.id, when))
+        if known is None:
+            known = self._once_scripts[(card.id, when)] = tuple(
+                a.script
+                for a in card.abilities
+                if a.script is not None and a.script["when"] == when
+            )
+        return known
+
+    def _moment_scripts(self, s: State, seat: int, when: str, events: list[Event]) -> None:
+        """The "в начале / в конце вашего хода" scripts (311.4, 313.1) of ``seat``'s
+        revealed cards in play, by number."""
+        for key in sorted(s["pieces"], key=int):
+            q = s["pieces"].get(key)
+            if q is None or q["owner"] != seat or q["hidden"]:
+                continue
+            for script in self._once(self.card(s, int(key)), when):
+                if str(int(key)) in s["pieces"]:
+                    self._run_once(s, int(key), script, events, q["cell"])
+
+    def _chosen(
+        self, s: State, seat: int, cell: list[int] | None, side: str, do: str, near: bool = True
+    ) -> int | None:
+        """The creature a triggered script picks ("a chosen adjacent creature of yours /
+        enemy creature"), chosen by the engine for its controller: a revealed creature
+        next to ``cell`` (flyers are next to nothing, 211.4) that it affects, the most
+        wounded own one to heal, the enemy one with the fewest lives to wound."""
+        if cell is None and near:
+            return None
+        best = None
+        for key in sorted(s["pieces"], key=int):
+            q = s["pieces"][key]
+            other = self.card(s, int(key))
+            if q["hidden"] or not other.is_creature or (near and q["cell"] is None):
+                continue
+            if (q["owner"] == seat) != (side == "own"):
+                continue
+            if near and (
+                q["cell"] == cell
+                or max(abs(q["cell"][0] - cell[0]), abs(q["cell"][1] - cell[1])) != 1
+            ):
+                continue
+            if do == "heal" and (q["wounds"] <= 0 or other.has("incorporeal")):
+                continue
+            if do == "wound" and self.has(s, int(key), "steadfastness"):
+                continue  # С: Стойкость: it would take nothing
+            rank = -q["wounds"] if do == "heal" else self.lives(s, int(key))
+            if best is None or rank < best[0]:
+                best = (rank, int(key))
+        return None if best is None else best[1]
+
+    def _run_once(
+        self, s: State, iid: int, script: dict, events: list[Event], cell: list[int] | None
+    ) -> None:
+        """One triggered script of card ``iid`` (which may have just died: ``cell`` is where
+        it stood): heal, wound (an influence: С: Стойкость), add lives to its target."""
+        seat = s["owner"][iid] if str(iid) not in s["pieces"] else s["pieces"][str(iid)]["owner"]
+        target_kind = script.get("target", "self")
+        if target_kind == "self":
+            target = iid if str(iid) in s["pieces"] else None
+        elif target_kind == "card":  # one of a group (below)
+            target = script["card"]
+        elif target_kind == "host":
+            target = s["pieces"][str(iid)]["host"] if str(iid) in s["pieces"] else None
+        elif target_kind in ("adjacent_own", "adjacent_enemy", "any_own", "any_enemy"):
+            side = "own" if target_kind.endswith("own") else "enemy"
+            near = target_kind.startswith("adjacent")
+            target = self._chosen(s, seat, cell, side, script["do"], near)
+        else:  # all_own, all_adjacent_own, all_adjacent_enemy: each of them, by number
+            own = target_kind != "all_adjacent_enemy"
+            for key in sorted(s["pieces"], key=int):
+                q = s["pieces"].get(key)
+                if q is None or q["hidden"] or int(key) == iid:
+                    continue
+                if (q["owner"] == seat) != own or not self.card(s, int(key)).is_creature:
+                    continue
+                cls = script.get("class")
+                if cls and cls not in self.card(s, int(key)).classes:
+                    continue
+                if target_kind != "all_own" and (
+                    cell is None
+                    or q["cell"] is None
+                    or max(abs(q["cell"][0] - cell[0]), abs(q["cell"][1] - cell[1])) != 1
+                ):
+                    continue
+                self._run_once(s, iid, {**script, "target": "card", "card": int(key)}, events, cell)
+            return
+        if target is None or str(target) not in s["pieces"]:
+            return
+        amount = script.get("amount")
+        if amount == "x":
+            amount = (s["pieces"].get(str(iid)) or {}).get("x") or 0
+        rule = "405"
+        q = s["pieces"][str(target)]
+        if script["do"] == "heal":
+            healed = q["wounds"] - fight.heal(q["wounds"], amount)
+            if healed:
+                q["wounds"] -= healed
+                events.append({"type": "healed", "card": target, "amount": healed, "rule": rule})
+        elif script["do"] == "wound":
+            if target == iid:
+                self._self_wound(s, iid, amount, events, rule)
+            else:
+                self._influence_wounds(s, seat, target, amount, events, rule)
+        elif script["do"] == "add_lives":
+            q["extra"] += amount
+            events.append(
+                {"type": "lives", "card": target, "amount": amount, "source": iid, "rule": rule}
+            )
+        elif script["do"] == "gain_token":  # 104.5
+            q["tokens"] = q.get("tokens", 0) + amount
+            events.append({"type": "token", "card": target, "tokens": q["tokens"], "rule": rule})
+        elif script["do"] == "open" and q["closed"]:
+            q["closed"] = False
+            events.append({"type": "opened", "card": target, "rule": rule})
 
     def _end_turn(self, s: State, events: list[Event]) -> None:
         """313.2: the turn ends; D-22: the second player's hidden cards are revealed at the
         end of the first player's first turn; incorporeal creatures sharing a cell die."""
+        self._moment_scripts(s, s["active"], "turn_end", events)  # 313.1
         if s["turn"] == 1 and self.cfg(s).reveal_hidden_row_after_first_turn:
             for iid in sorted(self._pieces_of(s, 1 - s["first"])):
                 if s["pieces"][str(iid)]["hidden"] and not self._stealthy(s, iid):
                     self._reveal(s, iid, events, "306.2")
+        for key in sorted(s["pieces"], key=int):  # С: Концентрация
+            q = s["pieces"][key]
+            if q["owner"] == s["active"] or q["hidden"] or q.get("wounded") == s["turn"]:
+                continue
+            if self.has(s, int(key), "concentration"):
+                q["tokens"] = q.get("tokens", 0) + 1
+                events.append(
+                    {
+                        "type": "token",
+                        "card": int(key),
+                        "tokens": q["tokens"],
+                        "rule": "С: Концентрация",
+                    }
+                )
         for key in sorted(s["pieces"], key=int):
             q = s["pieces"].get(key)
             if q is None or q["cell"] is None or q["host"] is not None:
@@ -1069,49 +1497,75 @@ class Berserk:
             return
         self._begin_turn(s, 1 - s["active"], events)
 
-    def _battle_actions(self, s: State, seat: int, only: int | None = None) -> list[Action]:
-        """The battle's legal actions; ``only``: just those of that card (and ``pass``)."""
+    def _battle_actions(
+        self, s: State, seat: int, only: int | None = None, kind: str | None = None
+    ) -> list[Action]:
+        """The battle's legal actions; ``only``: just those of that card (and ``pass``);
+        ``kind`` "move", "strike" or "ability": of the empty stack's, just those."""
         out: list[Action] = [{"type": "pass"}]
         pieces = s["pieces"]
-        if only is None:  # (number, piece) of this player's cards, by number
-            mine = sorted([(int(k), q) for k, q in pieces.items() if q["owner"] == seat])
+        mine: list[tuple[int, dict]]
+        if only is None:  # С: Скрытность, whenever holding priority
+            hidden = sorted(int(k) for k, q in pieces.items() if q["hidden"] and q["owner"] == seat)
         else:
             q = pieces.get(str(only))
             mine = [(only, q)] if q is not None and q["owner"] == seat else []
-        for iid, q in mine:  # С: Скрытность, whenever holding priority
-            if q["hidden"] and self._stealthy(s, iid):
+            hidden = [only] if mine and q["hidden"] else []
+        for iid in hidden:
+            if self._stealthy(s, iid):
                 out.append({"type": "reveal", "card": iid})
         if s["phase"] != "main":
             return out
         st = s["stack"]
+        if only is None and (
+            (not st and seat == s["active"]) or (st and st[-1]["kind"] == "target")
+        ):
+            # (number, piece) of this player's cards, by number
+            mine = sorted([(int(k), q) for k, q in pieces.items() if q["owner"] == seat])
         if not st:
             if seat != s["active"]:
                 return out
-            occupied = {
-                (q["cell"][0], q["cell"][1])
-                for q in pieces.values()
-                if q["cell"] is not None and q["host"] is None
-            }
+            moves, strikes = kind in (None, "move"), kind in (None, "strike")
+            abilities = kind in (None, "ability")
+            occupied = (
+                {
+                    (q["cell"][0], q["cell"][1])
+                    for q in pieces.values()
+                    if q["cell"] is not None and q["host"] is None
+                }
+                if moves
+                else set()
+            )
             keys = sorted(pieces, key=int)
             theirs = [int(k) for k in keys if pieces[k]["owner"] != seat]
             # _mover_problem, _striker_problem and _actor_problem inlined: the card is the
             # active player's, in the Main Phase, the stack empty.
+            slow: bool | None = None  # 211.9, for every open non-flyer alike
+            boost: bool | None = None  # whether a "movement_bonus" script is in play
             for iid, q in mine:
-                if q["hidden"] or q["closed"] or q["acted"]:
-                    continue  # no move, strike or ability (D-21, 203.6, 209.3, 104.4)
+                if q["hidden"]:
+                    continue  # D-21
                 card = self.card(s, iid)
+                if q["closed"] or q["acted"] or q["moved"]:  # no move, strike or closing
+                    if abilities and card.id in self._token_cards:  # 203.6, 209.3, 104.4
+                        out.extend(self._ability_actions(s, seat, iid, keys))
+                    if q["closed"] or q["acted"]:
+                        continue
                 if card.type == "creature":
+                    if moves and boost is None:
+                        boost = self._boosted(s)
                     if (
-                        not card.subtype
+                        moves
+                        and not card.subtype
                         and q["cell"] is not None
                         and q["host"] is None
-                        and q["marks"] < card.movement
+                        and q["marks"] < (self.movement(s, iid, True) if boost else card.movement)
                     ):  # then _move_problem, inlined
                         ghost = card.has("incorporeal")
                         for cell in _NEIGHBOURS[(q["cell"][0], q["cell"][1])]:
                             if ghost or cell not in occupied:
                                 out.append({"type": "move", "card": iid, "cell": _CELL_NAMES[cell]})
-                    if not q["moved"]:
+                    if strikes and not q["moved"]:
                         for target in self._strike_targets(s, iid, theirs):
                             tq = pieces[str(target)]
                             if tq["hidden"]:
@@ -1120,7 +1574,12 @@ class Berserk:
                                 )
                             else:
                                 out.append({"type": "strike", "card": iid, "target": target})
-                if not q["moved"]:
+                        if not card.is_flyer:
+                            if slow is None:
+                                slow = self._slow_possible(s, seat)
+                            if slow:
+                                out.append({"type": "slow", "card": iid})
+                if abilities and not q["moved"]:
                     out.extend(self._ability_actions(s, seat, iid, keys))
             return out
         top = st[-1]
@@ -1154,10 +1613,11 @@ class Berserk:
             return _err("203.6", "A closed card cannot move.")
         if q["acted"]:
             return _err("Г: Действие карты", "A card that acted this turn cannot move.")
-        if q["marks"] >= card.movement:
+        movement = self.movement(s, iid)
+        if q["marks"] >= movement:
             return _err(
                 "203.4",
-                f"No movement left: {card.movement} movement, {q['marks']} markers.",
+                f"No movement left: {movement} movement, {q['marks']} markers.",
             )
         return None
 
@@ -1235,7 +1695,9 @@ class Berserk:
         (ax, ay), (bx, by) = qa["cell"], qb["cell"]
         return max(abs(ax - bx), abs(ay - by)) == 1  # board.adjacent, inlined
 
-    def _target_problem(self, s: State, source: int, target: int) -> IllegalAction | None:
+    def _target_problem(
+        self, s: State, source: int, target: int, slow: bool = False
+    ) -> IllegalAction | None:
         tq = s["pieces"].get(str(target))
         sq = s["pieces"][str(source)]
         if tq is None or tq["owner"] == sq["owner"]:
@@ -1246,6 +1708,8 @@ class Berserk:
                 return _err("С: Схрон", "A card with Cache cannot be the target of a flyer.")
             return None
         if not tq["hidden"] and tgt.is_flyer:
+            if slow or sq.get("slow") == s["turn"]:  # 211.9, D-14: the strike it granted
+                return None
             return _err("211.8", "A non-flying creature cannot strike a flyer.")
         if not self._adjacent(s, source, target):
             return _err("205.2", "A simple strike hits an adjacent card.")
@@ -1261,12 +1725,16 @@ class Berserk:
             if sq["cell"] is None:
                 return []
             x, y = sq["cell"]
+            slow = sq.get("slow") == s["turn"]  # 211.9: and flyers
             candidates = [
                 t
                 for t in candidates
-                if (c := s["pieces"][str(t)]["cell"]) is not None
-                and abs(c[0] - x) <= 1
-                and abs(c[1] - y) <= 1
+                if (
+                    (c := s["pieces"][str(t)]["cell"]) is not None
+                    and abs(c[0] - x) <= 1
+                    and abs(c[1] - y) <= 1
+                )
+                or (slow and c is None)
             ]
         return [t for t in candidates if self._target_problem(s, source, t) is None]
 
@@ -1282,7 +1750,50 @@ class Berserk:
         problem = self._target_problem(s, iid, target)
         if problem is not None:
             raise problem
+        q = s["pieces"][str(iid)]
+        if q.get("slow") is not None and self.card(s, target).is_flyer:
+            q["slow"] = None  # 211.9: once
+            self._declare(s, seat, iid, target, None, events, slow=True)
+            return
         self._declare(s, seat, iid, target, None, events)
+
+    def _slow_problem(self, s: State, seat: int, iid: int) -> IllegalAction | None:
+        """211.9, D-14: a non-instant closing action of an open non-flyer when the opponent
+        has no creature that is not a flyer (hidden cards count as such) and has a flyer."""
+        problem = self._striker_problem(s, seat, iid)
+        if problem is not None:
+            return problem
+        if self.card(s, iid).is_flyer:
+            return _err("211.9", "A flyer strikes flyers without a slow action.")
+        if not self._slow_possible(s, seat):
+            return _err("211.9", "Only when the opponent has flyers and no other creatures.")
+        return None
+
+    def _slow_possible(self, s: State, seat: int) -> bool:
+        """211.9: the opponent has a flyer and no creature that is not one (a hidden card
+        counts as one that is not)."""
+        flyers = False
+        info, cards = self.info, s["cards"]
+        for key, q in s["pieces"].items():
+            if q["owner"] == seat:
+                continue
+            card = info[cards[int(key)]]
+            if q["hidden"] or (card.type == "creature" and card.subtype != "flying"):
+                return False
+            flyers = flyers or card.subtype == "flying"
+        return flyers
+
+    def _do_slow(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
+        iid = self._iid(action)
+        problem = self._slow_problem(s, seat, iid)
+        if problem is not None:
+            raise problem
+        q = s["pieces"][str(iid)]
+        q["closed"] = True
+        q["acted"] = True
+        q["slow"] = s["turn"] + 2  # its owner's next turn
+        events.append({"type": "slow", "card": iid, "rule": "211.9"})
+        s["priority"] = stack.after_declare_or_execute(s["active"])
 
     def _named_target(self, s: State, action: Action) -> int:
         """The target of a declaration: ``target`` (an open card's number) or ``cell`` (a
@@ -1315,6 +1826,7 @@ class Berserk:
         target: int,
         ability: str | None,
         events: list[Event],
+        **extra: Any,
     ) -> None:
         """Push the chain of a simple strike (``ability`` None) or a playable ability: nine
         objects with dice, six without (216.1а-б); a hidden target is revealed and, if that
@@ -1337,15 +1849,23 @@ class Berserk:
         }
         if ability is not None:
             chain["ability"] = ability
+        chain.update(extra)  # a cell (С: Прыжок ...), a card to bring, a second target
         s["chains"][str(n)] = chain
         dice = ability is None or ability in RANGED
         s["stack"] = stack.push_chain(s["stack"], n, dice=dice)  # 216.1а-б
         if ability is None:
             events.append({"type": "strike", "chain": n, "card": iid, "target": target})
         else:
-            events.append(
-                {"type": "ability", "ability": ability, "chain": n, "card": iid, "target": target}
-            )
+            event: Event = {
+                "type": "ability",
+                "ability": ability,
+                "chain": n,
+                "card": iid,
+                "target": target,
+            }
+            if "cell" in extra:
+                event["cell"] = _name(extra["cell"])
+            events.append(event)
         if s["pieces"][str(target)]["hidden"]:  # 415.2, D-20: revealed on becoming a target
             self._reveal(s, target, events, "415.2")
             if self._chain_target_problem(s, chain) is not None:  # 415.4: blocked
@@ -1359,7 +1879,9 @@ class Berserk:
     def _chain_target_problem(self, s: State, chain: dict) -> IllegalAction | None:
         ability = chain.get("ability")
         if ability is None:
-            return self._target_problem(s, chain["source"], chain["target"])
+            return self._target_problem(
+                s, chain["source"], chain["target"], chain.get("slow", False)
+            )
         return self._ability_target_problem(s, ability, chain["source"], chain["target"])
 
     # -- playable abilities [404]: shots, throws, discharges, Heal, Finishing ------------
@@ -1370,7 +1892,9 @@ class Berserk:
         q = s["pieces"].get(str(iid))
         if q is None or q["owner"] != seat:
             return _err("404.2", "Use an ability of one of your own cards in play.")
-        if ability not in PLAYABLE or not self.card(s, iid).has(ability):
+        card = self.card(s, iid)
+        script = self._script_of(card, ability)
+        if script is None and (ability not in PLAYABLE or not self.has(s, iid, ability)):
             return _err("404.1", f"This card has no playable {ability[:20]!r} ability.")
         if s["phase"] != "main" or s["active"] != seat:
             return _err("404.7", "A non-instant ability only in your own Main Phase.")
@@ -1378,18 +1902,30 @@ class Berserk:
             return _err("404.7", "A non-instant ability needs an empty stack.")
         if q["hidden"]:
             return _err("D-21", "A hidden card may declare only instant abilities.")
+        if script is not None and script.get("tokens"):  # paid with tokens, no closing
+            if self._tokens_available(s, iid) < script["tokens"]:
+                return _err("104.5", f"This ability costs {script['tokens']} tokens.")
+            return None
         if q["closed"]:
             return _err("104.4", "A closed card cannot pay a closing cost.")
         if q["acted"]:
             return _err("Г: Действие карты", "This card has acted this turn.")
         if q["moved"]:
             return _err("203.11", "A card that moved this turn cannot take closing actions.")
+        if ability in RELOCATIONS:  # С: Прыжок / Телепортация / Манёвр
+            card = self.card(s, iid)
+            if card.type != "creature" or card.subtype or q["cell"] is None or q["host"]:
+                return _err(_RULE[ability], "Only a creature with no subtype on the Battlefield.")
+            if q["marks"]:
+                return _err(_RULE[ability], "This creature has spent movement this turn.")
+        elif ability in ("summon", "resurrection") and q["cell"] is None:
+            return _err(_RULE[ability], "The card brought stands next to the source.")
         return None
 
     def protected(self, s: State, iid: int, ability: str) -> bool:
         """411.1, 411.4: Protection from the ability's kind (from magic covers discharges)."""
         kinds = RANGED.get(ability, ())
-        return any(a.name == "protection" and a.of in kinds for a in self.card(s, iid).abilities)
+        return any(of in kinds for of in self.kinds_of(s, iid, "protection"))
 
     def _ability_target_problem(
         self, s: State, ability: str, source: int, target: int
@@ -1399,7 +1935,34 @@ class Berserk:
         if tq is None:
             return _err("400.2", "Name a card in play.")
         tgt = self.card(s, target)
+        if ability.startswith("script"):
+            return self._script_target_problem(s, ability, source, target)
         rule = _RULE[ability]
+        if ability == "strike_through_row":
+            if tq["owner"] == sq["owner"]:
+                return _err(rule, "Attack an enemy card in play.")
+            middle = None
+            if sq["cell"] is not None and tq["cell"] is not None:
+                middle = board.through_row_middle(tuple(sq["cell"]), tuple(tq["cell"]))
+            if middle is None:
+                return _err(rule, "The target is two cells away along a vertical or horizontal.")
+            if any(s["owner"][o] != sq["owner"] for o in self._occupants(s, middle)):
+                return _err(rule, "An enemy card stands between.")
+            return None
+        if ability == "manoeuvre":
+            if (
+                target == source
+                or tq["owner"] != sq["owner"]
+                or tq["hidden"]
+                or tgt.type != "creature"
+                or tgt.subtype
+                or tq["cell"] is None
+                or tq["host"] is not None
+                or sq["cell"] is None
+                or abs(tq["cell"][0] - sq["cell"][0]) + abs(tq["cell"][1] - sq["cell"][1]) != 1
+            ):
+                return _err(rule, "Swap with your own creature with no subtype next to it.")
+            return None
         if ability in RANGED:
             if tq["owner"] == sq["owner"]:
                 return _err(rule, "Attack an enemy card in play.")
@@ -1437,16 +2000,31 @@ class Berserk:
         card = self.card(s, iid)
         playable = self._playable.get(card.id)
         if playable is None:
-            playable = self._playable[card.id] = tuple(a for a in PLAYABLE if card.has(a))
+            playable = self._playable[card.id] = tuple(a for a in PLAYABLE if card.has(a)) + tuple(
+                key for key, _script in self._activated(card)
+            )
+        granted = s["pieces"][str(iid)].get("granted")
+        if granted:  # shots and throws an equipment gives its host (406.1)
+            playable += tuple(g[0] for g in granted if g[0] in PLAYABLE and g[0] not in playable)
         for ability in playable:
             if self._actor_problem(s, seat, iid, ability) is not None:
                 continue
+            if ability in TO_A_CELL or ability == "redistribution":
+                out.extend(self._special_actions(s, seat, iid, ability))
+                continue
             if keys is None:
                 keys = sorted(s["pieces"], key=int)
+            script = self._script_of(card, ability)
+            side = script.get("target") if script is not None else None
+            enemies = ability in RANGED or side == "any_enemy"  # the others fail at once
+            friends = ability == "manoeuvre" or side == "any_own"
+            pieces = s["pieces"]
             for key in keys:
+                tq = pieces[key]
+                if (enemies and tq["owner"] == seat) or (friends and tq["owner"] != seat):
+                    continue
                 target = int(key)
                 if self._ability_target_problem(s, ability, iid, target) is None:
-                    tq = s["pieces"][key]
                     if tq["hidden"]:
                         out.append(
                             {
@@ -1462,6 +2040,80 @@ class Berserk:
                         )
         return out
 
+    def _free_cells(self, s: State) -> list[tuple[int, int]]:
+        """The Battlefield's cells no card stands on, in the order of their names' cells."""
+        taken = {tuple(q["cell"]) for q in s["pieces"].values() if q["cell"] is not None}
+        return [cell for cell in _CELL_NAMES if cell not in taken]
+
+    def _cell_problem(
+        self, s: State, ability: str, iid: int, cell: tuple[int, int], bring: int | None
+    ) -> IllegalAction | None:
+        """The cell (and, for Resurrection, the Graveyard card) of a Jump, a Teleport, a
+        Summon or a Resurrection: an unoccupied cell, next to the source for a taking."""
+        rule = _RULE[ability]
+        if not board.on_board(cell) or self._occupants(s, cell):
+            return _err(rule, "Name an unoccupied cell of the Battlefield.")
+        if ability in ("summon", "resurrection"):
+            here = s["pieces"][str(iid)]["cell"]
+            if max(abs(here[0] - cell[0]), abs(here[1] - cell[1])) != 1:
+                return _err(rule, "The card brought stands next to the source.")
+        if ability == "resurrection":
+            if bring not in s["players"][s["pieces"][str(iid)]["owner"]]["grave"]:
+                return _err(rule, 'Name a card of your Graveyard with "bring".')
+            if not self._eligible_for(s, iid, bring, ability):
+                return _err(rule, "That card does not answer the ability's conditions.")
+        return None
+
+    def _special_actions(self, s: State, seat: int, iid: int, ability: str) -> list[Action]:
+        """The declarations of a cell-targeted ability or a Redistribution."""
+        out: list[Action] = []
+        base = {"type": "ability", "ability": ability, "card": iid}
+        if ability in ("jump", "teleport"):
+            for cell in self._free_cells(s):
+                out.append({**base, "cell": _CELL_NAMES[cell]})
+        elif ability == "summon":
+            for cell in self._free_cells(s):
+                if self._cell_problem(s, ability, iid, cell, None) is None:
+                    out.append({**base, "cell": _CELL_NAMES[cell]})
+        elif ability == "resurrection":
+            graves = [
+                g for g in s["players"][seat]["grave"] if self._eligible_for(s, iid, g, ability)
+            ]
+            for cell in self._free_cells(s) if graves else ():
+                if self._cell_problem(s, "summon", iid, cell, None) is None:
+                    for g in sorted(graves):
+                        out.append({**base, "cell": _CELL_NAMES[cell], "bring": g})
+        else:  # redistribution
+            keys = sorted(s["pieces"], key=int)
+            for key in keys:
+                if self._redistribution_problem(s, iid, int(key), None) is not None:
+                    continue
+                for other in keys:
+                    if self._redistribution_problem(s, iid, int(key), int(other)) is None:
+                        out.append({**base, "target": int(key), "to": int(other)})
+        return out
+
+    def _redistribution_problem(
+        self, s: State, source: int, target: int, to: int | None
+    ) -> IllegalAction | None:
+        """С: Перераспределение X (our reading for a card that lists no targets: heal one
+        of your wounded non-incorporeal creatures of up to X wounds, then deal as many
+        wounds to one revealed enemy creature)."""
+        rule = "С: Перераспределение"
+        seat = s["pieces"][str(source)]["owner"]
+        q = s["pieces"].get(str(target))
+        if q is None or q["owner"] != seat or q["hidden"] or q["wounds"] <= 0:
+            return _err(rule, "Heal one of your own wounded creatures.")
+        card = self.card(s, target)
+        if not card.is_creature or card.has("incorporeal"):
+            return _err(rule, "Heal one of your own non-incorporeal creatures.")
+        if to is None:
+            return None
+        tq = s["pieces"].get(str(to))
+        if tq is None or tq["owner"] == seat or tq["hidden"] or not self.card(s, to).is_creature:
+            return _err(rule, "Wound a revealed enemy creature.")
+        return None
+
     def _do_ability(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
         iid = self._iid(action)
         ability = action.get("ability")
@@ -1470,6 +2122,29 @@ class Berserk:
         problem = self._actor_problem(s, seat, iid, ability)
         if problem is not None:
             raise problem
+        if ability in TO_A_CELL:
+            name = action.get("cell")
+            try:
+                cell = board.parse_cell(name) if type(name) is str else None
+            except ValueError:
+                cell = None
+            if cell is None:
+                raise _err("207.5", 'Name the cell with "cell", e.g. "B2".')
+            bring = action.get("bring") if ability == "resurrection" else None
+            if bring is not None and type(bring) is not int:
+                raise _err(_RULE[ability], 'Name a card of your Graveyard with "bring".')
+            problem = self._cell_problem(s, ability, iid, cell, bring)
+            if problem is not None:
+                raise problem
+            self._declare(s, seat, iid, iid, ability, events, cell=list(cell), bring=bring)
+            return
+        if ability == "redistribution":
+            target, to = self._iid(action, "target"), self._iid(action, "to")
+            problem = self._redistribution_problem(s, iid, target, to)
+            if problem is not None:
+                raise problem
+            self._declare(s, seat, iid, target, ability, events, to=to)
+            return
         target = self._named_target(s, action)
         problem = self._ability_target_problem(s, ability, iid, target)
         if problem is not None:
@@ -1616,6 +2291,9 @@ class Berserk:
                 events.append({"type": "cancelled", "chain": n, "rule": "423.1"})
             return
         ability = chain.get("ability")
+        if ability in SPECIAL or (ability is not None and ability.startswith("script")):
+            self._execute_special(s, n, chain, kind, events)
+            return
         if kind == "target":
             self._reveal(s, target, events, "216.4")
             if self._chain_target_problem(s, chain) is not None and not chain["redirected"]:
@@ -1626,6 +2304,8 @@ class Berserk:
             events.append({"type": "target", "chain": n, "attacker": source, "retaliator": target})
             if ability is None or ability in RANGED:
                 self._fear(s, n, source, target, events)
+            if ability is None and str(source) in s["pieces"] and self.has(s, source, "unity"):
+                self._unity(s, n, chain, events)
         elif kind == "roll":
             tq = s["pieces"][str(target)]
             src, tgt = self.card(s, source), self.card(s, target)
@@ -1644,16 +2324,23 @@ class Berserk:
             a, r = chain["rolls"]
             src, tgt = self.card(s, source), self.card(s, target)
             if ability is None:  # С: Опыт в Атаке, Неповоротливость
-                da = (src.ability_x("experience_attack") or 0) - (src.ability_x("clumsiness") or 0)
+                da = self.ability_x(s, source, "experience_attack") or 0
+                da -= src.ability_x("clumsiness") or 0
             else:  # С: Опыт в Стрельбе / Метании / Разряде
-                da = src.ability_x(EXPERIENCE[ability]) or 0
+                da = self.ability_x(s, source, EXPERIENCE.get(ability, "")) or 0
+            da += self._static_bonus(s, source, "roll_bonus")
             fa = fight.final_roll(a, (da, _blessed(src)), open_fight=chain["fight"])
             fr = None
             if chain["fight"]:
-                dr = (tgt.ability_x("experience_defence") or 0) - (tgt.ability_x("clumsiness") or 0)
+                dr = self.ability_x(s, target, "experience_defence") or 0
+                dr -= tgt.ability_x("clumsiness") or 0
+                dr += self._static_bonus(s, target, "roll_bonus")
                 fr = fight.final_roll(r, (dr, _blessed(tgt)), open_fight=True)
             chain["final"] = [fa, fr]
             events.append({"type": "result", "chain": n, "final": [fa, fr]})
+            for iid, raw, final in ((source, a, fa), (target, r, fr)):
+                if raw is not None and raw % 2 and self._plagued(s, chain, iid):
+                    self._self_wound(s, iid, max(0, final), events, "С: Чума")
         elif kind == "calculation":
             fa, fr = chain["final"]
             src, tgt = self.card(s, source), self.card(s, target)
@@ -1666,7 +2353,11 @@ class Berserk:
                 kinds = (fight.strength(fa), fight.MISS)
                 row = None
             chain["kinds"] = list(kinds)
-            blow = src.strike if ability is None else fight.attack_for(src.ability_x(ability) or 0)
+            blow = (
+                src.strike
+                if ability is None
+                else fight.attack_for(self.ability_x(s, source, ability) or 0)
+            )
             chain["deal"] = [
                 fight.strike_value(blow, kinds[0], *self._value_mods(s, chain, source, target)),
                 fight.strike_value(
@@ -1702,36 +2393,284 @@ class Berserk:
             events.append({"type": "healed", "card": target, "amount": healed, "chain": n})
         elif kind == "wounds" and ability == "finishing":  # С: Добивание
             if self._ability_target_problem(s, ability, source, target) is None:
+                near = self._near_for_corpse_eating(s, source, target)
                 self._destroy(s, target, events, "С: Добивание")
+                self._corpse_eating(s, source, target, near, events)
         elif kind == "wounds":  # D-15: both sides at once
             to_target, to_source = chain["deal"]
             hits = [(target, to_target), (source, to_source)]
-            for iid, amount in hits:
-                if amount > 0:
-                    q = s["pieces"][str(iid)]
-                    q["wounds"] += amount
-                    q["hurt"] = s["turn"]  # С: Гнев: wounded by an attack this turn
-                    events.append({"type": "wounds", "card": iid, "amount": amount, "chain": n})
+            near = ability is None and self._near_for_corpse_eating(s, source, target)
+            for iid, amount in hits:  # С: Гнев: wounded by an attack this turn
+                self._add_wounds(s, iid, amount, events, chain=n, attack=True)
             for iid, amount in hits:
                 if amount > 0 and str(iid) in s["pieces"] and self.lives(s, iid) <= 0:
                     self._destroy(s, iid, events, "402.3")
-            if ability is None:  # С: Вампиризм, after the simple strike's wounds
+            if ability is None:  # after the simple strike's wounds
+                self._plague_strike(s, chain, source, target, events)  # С: Чума
                 for iid, other, amount in (
                     (source, target, to_target),
                     (target, source, to_source),
                 ):
-                    self._vampirism(s, iid, other, amount, events)
+                    self._vampirism(s, iid, other, amount, events, chain)  # С: Вампиризм
+                if near:  # С: Трупоедство
+                    self._corpse_eating(s, source, target, near, events)
+                    self._corpse_eating(s, target, source, near, events)
         elif kind == "payment":
             closes = ability is not None or self.cfg(s).strike_closes_attacker  # D-11, 104.4
             if str(source) in s["pieces"] and closes:
                 sq = s["pieces"][str(source)]
                 sq["closed"] = True
                 sq["acted"] = True
+            if ability is None and str(source) in s["pieces"]:  # "после" triggers, 216.12
+                for script in self._once(self.card(s, source), "after_strike"):
+                    self._run_once(s, source, script, events, s["pieces"][str(source)]["cell"])
             d = chain["defender"]
             if d is not None and str(d) in s["pieces"]:  # 216.12а
                 s["pieces"][str(d)]["closed"] = True
         elif kind == "end":  # 216.13
             del s["chains"][str(n)]
+
+    # -- scripted playable abilities, tokens, Meditation --------------------------------
+
+    def _activated(self, card: Card) -> tuple[tuple[str, dict], ...]:
+        """The card's playable scripts ("when": "activated"), keyed "script<n>" by their
+        place among its abilities: close (or remove tokens, 104.5) to heal, wound, give
+        additional lives to or open a chosen creature."""
+        known = self._activated_scripts.get(card.id)
+        if known is None:
+            known = self._activated_scripts[card.id] = tuple(
+                (f"script{n}", a.script)
+                for n, a in enumerate(card.abilities)
+                if a.script is not None and a.script.get("when") == "activated"
+            )
+        return known
+
+    def _script_of(self, card: Card, ability: str) -> dict | None:
+        if not ability.startswith("script"):
+            return None
+        return next((sc for key, sc in self._activated(card) if key == ability), None)
+
+    def _script_target_problem(
+        self, s: State, ability: str, source: int, target: int
+    ) -> IllegalAction | None:
+        script = self._script_of(self.card(s, source), ability)
+        if script is None:
+            return _err("404.1", "No such ability.")
+        tq = s["pieces"].get(str(target))
+        seat = s["pieces"][str(source)]["owner"]
+        if tq is None or tq["hidden"]:
+            return _err("400.2", "Name a revealed creature in play.")
+        card = self.card(s, target)
+        own = script.get("target") == "any_own"
+        if not card.is_creature or (tq["owner"] == seat) != own:
+            return _err(
+                "400.2", "Name " + ("a creature of yours." if own else "an enemy creature.")
+            )
+        do = script["do"]
+        if do == "heal" and (tq["wounds"] <= 0 or card.has("incorporeal")):
+            return _err("С: Излечение", "The target has no wounds to heal.")
+        if do == "open" and not tq["closed"]:
+            return _err("404", "The target is open already.")
+        return None
+
+    def _run_script(self, s: State, n: int, chain: dict, events: list[Event]) -> None:
+        source, target, seat = chain["source"], chain["target"], chain["controller"]
+        script = self._script_of(self.card(s, source), chain["ability"])
+        assert script is not None
+        amount = script.get("amount")
+        if amount == "x":
+            amount = s["pieces"][str(source)]["x"] or 0
+        q = s["pieces"][str(target)]
+        do = script["do"]
+        if do == "heal":  # 416.2
+            healed = q["wounds"] - fight.heal(q["wounds"], amount)
+            q["wounds"] -= healed
+            events.append({"type": "healed", "card": target, "amount": healed, "chain": n})
+        elif do == "wound":  # an influence (401.5): С: Стойкость
+            self._influence_wounds(s, seat, target, amount, events, "401.5")
+        elif do == "add_lives":  # 204.2
+            q["extra"] += amount
+            events.append(
+                {"type": "lives", "card": target, "amount": amount, "source": source, "chain": n}
+            )
+        elif do == "gain_token":  # 104.5
+            q["tokens"] = q.get("tokens", 0) + amount
+            events.append({"type": "token", "card": target, "tokens": q["tokens"], "chain": n})
+        else:  # open
+            q["closed"] = False
+            events.append({"type": "opened", "card": target, "chain": n})
+
+    def _token_payers(self, s: State, iid: int) -> list[int]:
+        """Whose tokens pay ``iid``'s costs: its own; with С: Медитация also those of the
+        other revealed cards of its element in its controller's squad (not a neutral card's)."""
+        out = [iid]
+        card = self.card(s, iid)
+        if card.element and self.has(s, iid, "meditation"):
+            seat = s["pieces"][str(iid)]["owner"]
+            for key in sorted(s["pieces"], key=int):
+                q = s["pieces"][key]
+                if int(key) == iid or q["owner"] != seat or q["hidden"]:
+                    continue
+                if self.card(s, int(key)).element == card.element:
+                    out.append(int(key))
+        return out
+
+    def _tokens_available(self, s: State, iid: int) -> int:
+        return sum(s["pieces"][str(k)].get("tokens", 0) for k in self._token_payers(s, iid))
+
+    def _pay_tokens(self, s: State, iid: int, n: int, events: list[Event]) -> None:
+        """Remove ``n`` tokens, the card's own first (104.5, С: Медитация)."""
+        for k in self._token_payers(s, iid):
+            q = s["pieces"][str(k)]
+            take = min(n, q.get("tokens", 0))
+            if take:
+                q["tokens"] -= take
+                n -= take
+                events.append({"type": "tokens_paid", "card": k, "amount": take, "for": iid})
+            if not n:
+                return
+
+    def _execute_special(
+        self, s: State, n: int, chain: dict, kind: str, events: list[Event]
+    ) -> None:
+        """The six objects of a relocation (Jump, Teleport, Manoeuvre), a taking into the
+        squad (Summon, Resurrection) or a Redistribution (216.1б): the effect at the
+        Wounds object, the costs at the Payment object."""
+        ability, source, seat = chain["ability"], chain["source"], chain["controller"]
+        rule = _RULE.get(ability, "404")
+        if kind == "wounds":
+            problem = self._special_problem(s, chain)
+            if problem is not None:  # 103.3: wholly impossible now: cancelled unpaid
+                s["stack"] = stack.remove_chain(s["stack"], n)
+                del s["chains"][str(n)]
+                events.append({"type": "cancelled", "chain": n, "rule": problem.rule})
+                return
+            if ability.startswith("script"):
+                self._run_script(s, n, chain, events)
+            elif ability in ("jump", "teleport"):
+                self._relocate(s, source, chain["cell"], events, rule)
+            elif ability == "manoeuvre":  # Г: Поменять местами: at once
+                other = chain["target"]
+                here = s["pieces"][str(source)]["cell"]
+                there = s["pieces"][str(other)]["cell"]
+                self._relocate(s, source, there, events, rule)
+                self._relocate(s, other, here, events, rule)
+                s["pieces"][str(other)]["moved"] = True  # 203.11
+            elif ability == "redistribution":
+                target, to = chain["target"], chain["to"]
+                q = s["pieces"][str(target)]
+                x = self.card(s, source).ability_x("redistribution") or 0
+                healed = q["wounds"] - fight.heal(q["wounds"], x)
+                q["wounds"] -= healed
+                events.append(
+                    {"type": "healed", "card": target, "amount": healed, "chain": n, "rule": rule}
+                )
+                self._influence_wounds(s, seat, to, healed, events, rule)
+            else:
+                self._take_into_squad(s, n, chain, events)
+        elif kind == "payment":
+            q = s["pieces"].get(str(source))
+            if q is None:
+                return
+            script = self._script_of(self.card(s, source), ability)
+            if ability in RELOCATIONS:  # spending all movement; 203.11
+                q["marks"] = max(q["marks"], self.movement(s, source))
+                q["moved"] = True
+            elif script is not None and script.get("tokens"):  # 104.5, С: Медитация
+                self._pay_tokens(s, source, script["tokens"], events)
+            else:  # 104.4, D-11
+                q["closed"] = True
+                q["acted"] = True
+        elif kind == "end":
+            del s["chains"][str(n)]
+
+    def _special_problem(self, s: State, chain: dict) -> IllegalAction | None:
+        """Whether a relocation, taking or Redistribution can still be done at its Wounds
+        object (a cell taken meanwhile: С: Возрождение, С: Вызов)."""
+        ability, source = chain["ability"], chain["source"]
+        if str(source) not in s["pieces"]:
+            return _err("423.1", "The source has left play.")
+        if ability.startswith("script"):
+            return self._ability_target_problem(s, ability, source, chain["target"])
+        if ability in TO_A_CELL:
+            if self._occupants(s, chain["cell"]):
+                return _err(_RULE[ability], "The cell has been taken.")
+            if ability == "resurrection":
+                bring = chain["bring"]
+                if bring not in s["players"][chain["controller"]]["grave"]:
+                    return _err("С: Возрождение", "The card has left the Graveyard.")
+            return None
+        if ability == "manoeuvre":
+            return self._ability_target_problem(s, ability, source, chain["target"])
+        if str(chain["target"]) not in s["pieces"] or str(chain["to"]) not in s["pieces"]:
+            return _err("423.1", "A target has left play.")
+        return None
+
+    def _relocate(
+        self, s: State, iid: int, cell: list[int], events: list[Event], rule: str
+    ) -> None:
+        """The card (and what it hosts: 210.8, 214.9) goes to ``cell``: a relocation, no
+        step of movement (Г: Поместить на клетку)."""
+        q = s["pieces"][str(iid)]
+        old = _name(q["cell"])
+        q["cell"] = list(cell)
+        for other in s["pieces"].values():
+            if other["host"] == iid:
+                other["cell"] = list(cell)
+        events.append(
+            {"type": "relocate", "card": iid, "from": old, "to": _name(cell), "rule": rule}
+        )
+
+    def _take_into_squad(self, s: State, n: int, chain: dict, events: list[Event]) -> None:
+        """С: Вызов (from the deck: the card is chosen now; the engine chooses the dearest,
+        then the first in deck order; none: paid all the same; the deck is shuffled after,
+        206.10) and С: Возрождение (the named Graveyard card): the card joins its
+        controller's squad on the cell, open (a flyer goes to the Additional Zone, 211.2а)."""
+        seat, source = chain["controller"], chain["source"]
+        p = s["players"][seat]
+        ability = chain["ability"]
+        if ability == "summon":
+            best = None
+            for iid in p["deck"]:
+                if self._eligible_for(s, source, iid, "summon"):
+                    cost = self.card(s, iid).cost
+                    if best is None or cost > best[0]:
+                        best = (cost, iid)
+            rng.shuffle(s["rng"], p["deck"])  # 206.10: the deck was searched
+            if best is None:
+                events.append({"type": "summon_none", "chain": n, "seat": seat, "rule": "С: Вызов"})
+                return
+            iid = best[1]
+            p["deck"].remove(iid)
+        else:
+            iid = chain["bring"]
+            p["grave"].remove(iid)
+        card = self.card(s, iid)
+        q = self._new_piece(seat, None if card.is_flyer else list(chain["cell"]))
+        q["hidden"] = False
+        s["pieces"][str(iid)] = q
+        events.append(
+            {
+                "type": "taken",
+                "card": iid,
+                "id": card.id,
+                "seat": seat,
+                "cell": _name(q["cell"]),
+                "chain": n,
+                "rule": _RULE[ability],
+            }
+        )
+
+    def _eligible_for(self, s: State, source: int, iid: int, ability: str) -> bool:
+        card = self.card(s, iid)
+        of = next((a.of for a in self.card(s, source).abilities if a.name == ability), None)
+        return (
+            of is not None
+            and card.is_creature
+            and card.subtype not in ("symbiote", "parasite")
+            and of in card.classes
+            and card.cost < self._cost(s, source)
+        )
 
     def _value_mods(self, s: State, chain: dict, blower: int, struck: int) -> list[int]:
         """Modifiers of an attack's value on ``struck`` [216.8]: Vulnerability (+1 to every
@@ -1739,22 +2678,24 @@ class Berserk:
         wounded by an attack this turn)."""
         ability = chain.get("ability")
         out = []
-        for a in self.card(s, struck).abilities:
-            if a.name == "vulnerability" and (
-                not a.of or (ability == "discharge" and a.of in ("magic", "discharges"))
-            ):
+        for of in self.kinds_of(s, struck, "vulnerability"):
+            if not of or (ability == "discharge" and of in ("magic", "discharges")):
                 out.append(1)
                 break
         wrath = ability is None and self.card(s, blower).has("wrath")
         if wrath and s["pieces"][str(struck)].get("hurt") == s["turn"]:
             out.append(1)
+        if ability is None or blower != chain["source"]:  # its simple strike (or strike back)
+            bonus = self._static_bonus(s, blower, "strike_bonus")
+            if bonus:
+                out.append(bonus)
         return out
 
     def _fear(self, s: State, n: int, source: int, target: int, events: list[Event]) -> None:
         """С: Страх X: the card attacking this one wounds itself for X, unless it has Fear."""
-        fear = self.card(s, target).ability_x("fear")
+        fear = self.ability_x(s, target, "fear")
         src = self.card(s, source)
-        if not fear or src.has("fear") or src.type in ("terrain", "equipment"):
+        if not fear or self.has(s, source, "fear") or src.type in ("terrain", "equipment"):
             return
         s["pieces"][str(source)]["wounds"] += fear
         events.append(
@@ -1763,10 +2704,212 @@ class Berserk:
         if self.lives(s, source) <= 0:
             self._destroy(s, source, events, "402.3")
 
-    def _vampirism(self, s: State, iid: int, other: int, amount: int, events: list[Event]) -> None:
+    # -- static scripts, Formation, Plague, Corpse-eating, Unity ---------------------------
+
+    def _statics(self, card: Card) -> tuple[dict, ...]:
+        """The card's static scripts that modify values: "strike_bonus", "roll_bonus"."""
+        known = self._static_scripts.get(card.id)
+        if known is None:
+            known = self._static_scripts[card.id] = tuple(
+                a.script
+                for a in card.abilities
+                if a.script is not None
+                and a.script.get("when") == "static"
+                and a.script.get("do") in ("strike_bonus", "roll_bonus", "movement_bonus")
+            )
+        return known
+
+    def movement(self, s: State, iid: int, boost: bool | None = None) -> int:
+        """A creature's movement [203.4] with the static "movement_bonus" scripts of the
+        revealed cards in play (its symbiote, its terrain); ``boost`` False: none is in play."""
+        movement = self.card(s, iid).movement
+        if boost is None:
+            boost = self._boosted(s)
+        return movement + self._static_bonus(s, iid, "movement_bonus") if boost else movement
+
+    def _boosted(self, s: State) -> bool:
+        cards = s["cards"]
+        return any(cards[int(k)] in self._movers for k in s["pieces"])
+
+    def in_formation(self, s: State, iid: int) -> bool:
+        """С: Строй: a subtype-less creature with Formation on the Battlefield while another
+        of its controller's Formation creatures stands orthogonally next to it."""
+        q = s["pieces"].get(str(iid))
+        card = self.card(s, iid)
+        if q is None or q["cell"] is None or q["hidden"] or q["host"] is not None:
+            return False
+        if card.type != "creature" or card.subtype or not self.has(s, iid, "formation"):
+            return False
+        x, y = q["cell"]
+        for key, o in s["pieces"].items():
+            if int(key) == iid or o["owner"] != q["owner"] or o["hidden"] or o["cell"] is None:
+                continue
+            if abs(o["cell"][0] - x) + abs(o["cell"][1] - y) != 1 or o["host"] is not None:
+                continue
+            other = self.card(s, int(key))
+            if (
+                other.type == "creature"
+                and not other.subtype
+                and self.has(s, int(key), "formation")
+            ):
+                return True
+        return False
+
+    def _static_bonus(self, s: State, iid: int, do: str) -> int:
+        """The sum of the static scripts "strike_bonus" / "roll_bonus" of the revealed cards
+        in play that apply to creature ``iid`` now (their targets: self, host, all own, all
+        adjacent own or enemy, narrowed by class; «Строй: …» ones only in formation)."""
+        q = s["pieces"].get(str(iid))
+        if q is None:
+            return 0
+        card = self.card(s, iid)
+        if card.type != "creature":
+            return 0
+        total = 0
+        for key, o in s["pieces"].items():
+            if o["hidden"]:
+                continue  # D-21: a hidden card does nothing
+            scripts = self._statics(self.card(s, int(key)))
+            if not scripts:
+                continue
+            other = int(key)
+            for script in scripts:
+                if script["do"] != do:
+                    continue
+                target = script.get("target", "self")
+                if target == "self":
+                    applies = other == iid
+                elif target == "host":
+                    applies = o["host"] == iid
+                elif target == "all_own":
+                    applies = o["owner"] == q["owner"] and other != iid
+                elif target == "all_adjacent_own":
+                    applies = o["owner"] == q["owner"] and other != iid
+                    applies = applies and self._adjacent(s, other, iid)
+                else:  # all_adjacent_enemy
+                    applies = o["owner"] != q["owner"] and self._adjacent(s, other, iid)
+                cls = script.get("class")
+                if not applies or (cls and cls not in card.classes):
+                    continue
+                if script.get("if") == "in_formation" and not self.in_formation(s, other):
+                    continue
+                amount = script.get("amount")
+                total += (o["x"] or 0) if amount == "x" else amount
+        return total
+
+    def _plagued(self, s: State, chain: dict, iid: int) -> bool:
+        """С: Чума, printed, acquired, or gained by Unity for this strike."""
+        if str(iid) not in s["pieces"] or not self.card(s, iid).is_creature:
+            return False
+        if iid == chain.get("source") and "plague" in chain.get("unity", ()):
+            return True
+        return self.has(s, iid, "plague")
+
+    def _plague_strike(
+        self, s: State, chain: dict, source: int, target: int, events: list[Event]
+    ) -> None:
+        """С: Чума: the creature attacked by a plague carrier's melee strike gets Plague;
+        С: Толстокожесть protects it from this "при атаке" ability of its attacker."""
+        if str(target) not in s["pieces"] or not self._plagued(s, chain, source):
+            return
+        if not self.card(s, target).is_creature:
+            return
+        if self.has(s, target, "thick_skin"):
+            events.append({"type": "prevented", "card": target, "rule": "С: Толстокожесть"})
+            return
+        self._gain(s, target, "plague", events, "С: Чума")
+
+    def _near_for_corpse_eating(self, s: State, a: int, b: int) -> bool:
+        """С: Трупоедство: next to each other, or either a flyer (adjacency waived)."""
+        if self.card(s, a).is_flyer or self.card(s, b).is_flyer:
+            return True
+        return self._adjacent(s, a, b)
+
+    def _corpse_eating(
+        self, s: State, killer: int, victim: int, near: bool, events: list[Event]
+    ) -> None:
+        """С: Трупоедство: a creature that destroyed a non-incorporeal enemy creature next to
+        it (not by a ranged attack) is healed fully and loses Poison."""
+        if not near or str(victim) in s["pieces"] or str(killer) not in s["pieces"]:
+            return
+        if victim not in s["players"][s["owner"][victim]]["grave"]:
+            return
+        prey = self.card(s, victim)
+        if (
+            not prey.is_creature
+            or prey.has("incorporeal")
+            or s["owner"][victim] == s["owner"][killer]
+        ):
+            return
+        if not self.card(s, killer).is_creature or not self.has(s, killer, "corpse_eating"):
+            return
+        q = s["pieces"][str(killer)]
+        healed, q["wounds"] = q["wounds"], 0
+        events.append(
+            {"type": "healed", "card": killer, "amount": healed, "rule": "С: Трупоедство"}
+        )
+        if self.has(s, killer, "poison"):
+            self._lose(s, killer, "poison", events, "С: Трупоедство")
+
+    def _unity(self, s: State, n: int, chain: dict, events: list[Event]) -> None:
+        """С: Единение X: attacking with a simple strike, the creature may show exactly X
+        different creatures of its controller's deck cheaper than itself; until the Wounds
+        object it has their "при [simple strike]" abilities (Plague, Vampirism). The
+        engine shows them only when one of them gives something: cards with such an
+        ability first, in deck order; then the deck is shuffled (206.10)."""
+        source = chain["source"]
+        seat = s["pieces"][str(source)]["owner"]
+        x = self.card(s, source).ability_x("unity") or 0
+        cost = self._cost(s, source)
+        useful: list[int] = []
+        other: list[int] = []
+        names: set[str] = set()
+        for iid in s["players"][seat]["deck"]:
+            card = self.card(s, iid)
+            if not card.is_creature or card.cost >= cost or card.name_ru in names:
+                continue
+            names.add(card.name_ru)
+            (useful if any(card.has(a) for a in ON_STRIKE) else other).append(iid)
+        shown = (useful + other)[:x]
+        if len(shown) < x or not useful:
+            return
+        gained = sorted({a for iid in shown for a in ON_STRIKE if self.card(s, iid).has(a)})
+        chain["unity"] = gained
+        events.append(
+            {
+                "type": "shown",
+                "seat": seat,
+                "cards": [s["cards"][iid] for iid in shown],
+                "gained": gained,
+                "chain": n,
+                "rule": "С: Единение",
+            }
+        )
+        rng.shuffle(s["rng"], s["players"][seat]["deck"])
+
+    def _cost(self, s: State, iid: int) -> int:
+        """A card's cost for "cheaper" (202.3б(2): eliteness ignored; X as announced)."""
+        card = self.card(s, iid)
+        q = s["pieces"].get(str(iid))
+        return card.cost + ((q or {}).get("x") or 0 if card.cost_x else 0)
+
+    def _vampirism(
+        self,
+        s: State,
+        iid: int,
+        other: int,
+        amount: int,
+        events: list[Event],
+        chain: dict | None = None,
+    ) -> None:
         """С: Вампиризм: after dealing X simple-strike wounds to a non-incorporeal creature,
         heal X; what exceeds the wounds becomes additional lives."""
-        if amount <= 0 or str(iid) not in s["pieces"] or not self.card(s, iid).has("vampirism"):
+        if amount <= 0 or str(iid) not in s["pieces"]:
+            return
+        unity = (
+            chain is not None and iid == chain["source"] and "vampirism" in chain.get("unity", ())
+        )
+        if not (unity or self.has(s, iid, "vampirism")):
             return
         victim = self.card(s, other)
         if victim.type != "creature" or victim.has("incorporeal"):
@@ -1781,7 +2924,7 @@ class Berserk:
         card = self.card(s, iid)
         if card.type in ("terrain", "equipment"):  # 212.1, 214.1: no wounds
             return 0
-        armour = card.ability_x("armour")
+        armour = self.ability_x(s, iid, "armour")
         if armour and amount > 0:
             q = s["pieces"][str(iid)]
             stopped = min(amount, max(0, armour - q["armour"]))
@@ -1790,16 +2933,181 @@ class Berserk:
         return amount
 
     def lives(self, s: State, iid: int) -> int:
-        """Current lives [204.6]: reserve + additional lives - wounds (no negative lives yet)."""
+        """Current lives [204.6]: reserve + additional lives - wounds - negative lives."""
         q = s["pieces"][str(iid)]
-        return fight.current_lives(self.card(s, iid).lives, q.get("extra", 0), q["wounds"])
+        return fight.current_lives(
+            self.card(s, iid).lives, q.get("extra", 0), q["wounds"], q.get("negative", 0)
+        )
+
+    def has(self, s: State, iid: int, name: str) -> bool:
+        """Whether a card in play has the named ability now: printed or acquired (407.1:
+        ``gained``), unless it lost it (407.5: ``lost`` removes printed and acquired
+        copies alike and keeps it from being regained)."""
+        q = s["pieces"].get(str(iid))
+        if q is not None:
+            if name in q.get("lost", ()):
+                return False
+            if name in q.get("gained", ()):
+                return True
+            if any(g[0] == name for g in q.get("granted", ())):
+                return True
+        return self.card(s, iid).has(name)
+
+    def ability_x(self, s: State, iid: int, name: str) -> int | None:
+        """The X of a named ability the card has now, printed or granted by a static script
+        (``granted``); with several copies the highest acts (414.4); lost: None (407.5)."""
+        x = self.card(s, iid).ability_x(name)
+        q = s["pieces"].get(str(iid))
+        if q is None:
+            return x
+        if name in q.get("lost", ()):
+            return None
+        for g in q.get("granted", ()):
+            if g[0] == name:
+                x = max(x or 0, g[1] or 0)
+        return x
+
+    def kinds_of(self, s: State, iid: int, name: str) -> list[str]:
+        """What the card's Protections / Vulnerabilities concern (``of``), printed and
+        granted; "" for a Vulnerability to everything."""
+        out = [a.of for a in self.card(s, iid).abilities if a.name == name]
+        q = s["pieces"].get(str(iid))
+        if q is not None:
+            if name in q.get("lost", ()):
+                return []
+            out += [g[2] for g in q.get("granted", ()) if g[0] == name]
+        return out
+
+    def _grants(self, card: Card) -> tuple[dict, ...]:
+        known = self._grant_scripts.get(card.id)
+        if known is None:
+            known = self._grant_scripts[card.id] = tuple(
+                a.script
+                for a in card.abilities
+                if a.script is not None and a.script.get("do") == "grant"
+            )
+        return known
+
+    def _recheck_grants(self, s: State) -> None:
+        """406.1: the static "grant" scripts of the revealed cards in play, rechecked at
+        every priority: equipment, symbiotes and parasites give their host, terrains and
+        creatures all (adjacent) creatures of their controller (by class), a named ability,
+        kept on each receiving piece as ``granted`` ([name, x, of], 407.1). Hidden cards
+        neither give nor receive (D-21, 415.3)."""
+        pieces, cards, granters = s["pieces"], s["cards"], self._granters
+        sources = []
+        stale = False
+        for key, o in pieces.items():
+            if cards[int(key)] in granters and not o["hidden"]:
+                sources.append(key)
+            stale = stale or "granted" in o
+        if not sources and not stale:
+            return
+        granted: dict[str, list[list[Any]]] = {}
+        for key in sources:
+            o = pieces[key]
+            src = int(key)
+            for script in self._grants(self.card(s, src)):
+                target = script.get("target")
+                cls = script.get("class")
+                a = script["ability"]
+                entry = [a["name"], a.get("x"), a.get("of", "")]
+                if target == "host":
+                    candidates = [] if o["host"] is None else [str(o["host"])]
+                else:
+                    candidates = [k for k, tq in pieces.items() if tq["owner"] == o["owner"]]
+                for tkey in candidates:
+                    tq = pieces.get(tkey)
+                    if tq is None or tq["hidden"] or tkey == key:
+                        continue
+                    tcard = self.card(s, int(tkey))
+                    if not tcard.is_creature or (cls and cls not in tcard.classes):
+                        continue
+                    if target == "all_adjacent_own" and not self._adjacent(s, src, int(tkey)):
+                        continue
+                    granted.setdefault(tkey, []).append(entry)
+        for key, q in pieces.items():
+            if key in granted:
+                q["granted"] = sorted(granted[key], key=lambda g: (g[0], g[1] or 0, g[2]))
+            elif "granted" in q:
+                del q["granted"]
+
+    def _gain(self, s: State, iid: int, name: str, events: list[Event], rule: str) -> None:
+        """The card acquires a named ability (407.1) for the rest of the battle (407.2)."""
+        q = s["pieces"][str(iid)]
+        if name in q.get("lost", ()) or self.has(s, iid, name):
+            return
+        q["gained"] = [*q.get("gained", ()), name]
+        events.append({"type": "gained", "card": iid, "ability": name, "rule": rule})
+
+    def _lose(self, s: State, iid: int, name: str, events: list[Event], rule: str) -> None:
+        """407.5: losing a named ability removes every copy and prevents regaining it."""
+        q = s["pieces"][str(iid)]
+        if name in q.get("lost", ()):
+            return
+        q["lost"] = [*q.get("lost", ()), name]
+        q["gained"] = [g for g in q.get("gained", ()) if g != name]
+        events.append({"type": "lost", "card": iid, "ability": name, "rule": rule})
+
+    def _add_wounds(
+        self,
+        s: State,
+        iid: int,
+        amount: int,
+        events: list[Event],
+        *,
+        rule: str | None = None,
+        chain: int | None = None,
+        attack: bool = False,
+    ) -> None:
+        """Put ``amount`` wounds on a card [204.4]; ``attack``: wounds of an attack (С: Гнев)."""
+        if amount <= 0:
+            return
+        q = s["pieces"][str(iid)]
+        q["wounds"] += amount
+        q["wounded"] = s["turn"]
+        if attack:
+            q["hurt"] = s["turn"]
+        event: Event = {"type": "wounds", "card": iid, "amount": amount}
+        if chain is not None:
+            event["chain"] = chain
+        if rule is not None:
+            event["rule"] = rule
+        events.append(event)
+
+    def _self_wound(self, s: State, iid: int, amount: int, events: list[Event], rule: str) -> None:
+        """The card wounds itself ("ранится": Steadfastness does not help) and is destroyed
+        at 0 lives or below (402.3)."""
+        if amount <= 0 or str(iid) not in s["pieces"]:
+            return
+        if s["pieces"][str(iid)]["hidden"]:  # 415.2: a firing trigger reveals its card
+            self._reveal(s, iid, events, "415.2")
+        self._add_wounds(s, iid, amount, events, rule=rule)
+        if self.lives(s, iid) <= 0:
+            self._destroy(s, iid, events, "402.3")
+
+    def _influence_wounds(
+        self, s: State, controller: int, iid: int, amount: int, events: list[Event], rule: str
+    ) -> int:
+        """Wounds dealt by an influence (a non-attack ability, 401.5) that ``controller``
+        controls; С: Стойкость: none to a card of the other player. The wounds dealt."""
+        q = s["pieces"].get(str(iid))
+        if q is None or amount <= 0:
+            return 0
+        if q["owner"] != controller and self.has(s, iid, "steadfastness"):
+            events.append({"type": "prevented", "card": iid, "rule": "С: Стойкость"})
+            return 0
+        self._add_wounds(s, iid, amount, events, rule=rule)
+        if self.lives(s, iid) <= 0:
+            self._destroy(s, iid, events, "402.3")
+        return amount
 
     def _destroy(self, s: State, iid: int, events: list[Event], rule: str) -> None:
         """The card goes to its owner's Graveyard, its hosted cards after it (210.6, 214.8)."""
         q = s["pieces"].pop(str(iid), None)
         if q is None:
             return
-        s["players"][s["owner"][iid]]["grave"].append(iid)
+        s["players"][s["owner"][iid]]["grave"].append(iid)  # 206.3а: its owner's
         events.append(
             {
                 "type": "destroyed",
@@ -1813,6 +3121,39 @@ class Berserk:
             other = s["pieces"].get(key)
             if other is not None and other["host"] == iid:
                 self._destroy(s, int(key), events, "210.7")
+        card = self.card(s, iid)
+        if card.has("gift_of_life") and "gift_of_life" not in q.get("lost", ()):
+            self._gift_of_life(s, iid, q["owner"], events)
+        if not q["hidden"]:  # "При гибели" scripts [Г: При гибели]
+            for script in self._once(card, "on_death"):
+                self._run_once(s, iid, script, events, q["cell"])
+
+    def _gift_of_life(self, s: State, iid: int, seat: int, events: list[Event]) -> None:
+        """С: Дар Жизни X: on this card's death, a chosen creature of its element in its
+        controller's squad gains X additional lives (no maximum: D-28). The engine chooses
+        for the player: the one with the fewest current lives, then the lowest number."""
+        card = self.card(s, iid)
+        if not card.element:  # a neutral card has no element to share [202.9]
+            return
+        chosen = None
+        for key in sorted(s["pieces"], key=int):
+            q = s["pieces"][key]
+            other = self.card(s, int(key))
+            if q["owner"] != seat or q["hidden"] or not other.is_creature:
+                continue
+            if other.element != card.element:
+                continue
+            lives = self.lives(s, int(key))
+            if chosen is None or lives < chosen[0]:
+                chosen = (lives, int(key))
+        if chosen is None:
+            return
+        target = chosen[1]
+        x = card.ability_x("gift_of_life") or 0
+        s["pieces"][str(target)]["extra"] += x
+        events.append(
+            {"type": "lives", "card": target, "amount": x, "source": iid, "rule": "С: Дар Жизни"}
+        )
 
     # -- the end [102] ------------------------------------------------------------------
 
@@ -1823,6 +3164,8 @@ class Berserk:
             return
         if s["phase"] == "place" and not any(p["recruit"] for p in s["players"]):
             self._start_reveal(s, events)
+        if len(events) != 1 or events[0]["type"] != "pass":  # a bare pass changes nothing
+            self._recheck_grants(s)  # 406.1
         if s["phase"] in BATTLE_PHASES and not s["stack"]:
             self._check_creatures(s, events)
 
@@ -1929,7 +3272,9 @@ class Berserk:
                     "closed": q["closed"],
                     "marks": q["marks"],
                     "wounds": q["wounds"],
-                    "lives": card.lives + q.get("extra", 0) - q["wounds"],
+                    "lives": card.lives + q.get("extra", 0) - q["wounds"] - q.get("negative", 0),
+                    "tokens": q.get("tokens", 0),
+                    "slow": q.get("slow"),  # 211.9: the turn of its strike on a flyer
                     "host": q["host"],
                     "x": q["x"] if not q["hidden"] or q["owner"] == player else None,
                 }

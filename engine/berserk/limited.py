@@ -24,7 +24,7 @@ from engine.berserk import boosters, draftbots
 from engine.berserk.cards import CLASSES, CardDB, ability_text, load_system
 from engine.berserk.config import DEFAULT
 from engine.berserk.model import ELEMENT_NAMES, ELEMENTS, NAMED, Card
-from engine.core.limited import CardFace, CardStat, DeckSection
+from engine.core.limited import CardFace, CardStat, DeckNeed, DeckSection
 
 SYSTEM = "berserk"
 SECTION = "deck"  # engine.berserk.decks.SECTION
@@ -110,6 +110,11 @@ class Kit:
 
     def supply_choices(self, set_codes: Sequence[str]) -> list[str]:
         return []  # Berserk's limited formats supply nothing
+
+    def deck_needs(self, pool: Sequence[str]) -> list[DeckNeed]:
+        """At least 20 cards of the pool [100.2а]; any card of the pool may be used."""
+        need = DEFAULT.deck_min_limited
+        return [DeckNeed(SECTION, "Deck", "Колода", len(pool), need, "100.2а")]
 
 
 def cost_text(card: Card) -> str:

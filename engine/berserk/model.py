@@ -9,6 +9,7 @@ A creature's class (e.g. «Воин») is an ability too [208.6] and lives in ``
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,8 +119,13 @@ class Card:
     def name(self, language: str = "en") -> str:
         return self.name_ru if language.startswith("ru") else self.name_en
 
+    @functools.cached_property
+    def named(self) -> frozenset[str]:
+        """The names of the card's named abilities (read often: cached on the card)."""
+        return frozenset(a.name for a in self.abilities if a.name)
+
     def has(self, name: str) -> bool:
-        return any(a.name == name for a in self.abilities)
+        return name in self.named
 
     def ability_x(self, name: str) -> int | None:
         """The X of a named ability; with several copies, the highest acts [414.4]."""

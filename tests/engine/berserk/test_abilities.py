@@ -126,7 +126,7 @@ def test_a_discharge_is_magical_so_armour_does_not_stop_it():
     assert s["pieces"][str(them)]["wounds"] == 0
 
 
-@pytest.mark.rule("411.1", "411.4", "С: Защита от")
+@pytest.mark.rule("411.1", "411.4", "С: Защита от", "CK-080")
 def test_protection_from_shots_and_from_magic():
     """Protection from shots refuses a shot; Protection from magic covers discharges
     (411.4) but not shots."""
@@ -243,7 +243,7 @@ def test_heal_is_a_closing_ability_without_dice():
     unwounded or incorporeal creature is no target."""
     s = battle([(0, HEALER, "A3"), (0, GIANT, "E1", {"wounds": 3}), (0, WISP, "C2", {"wounds": 1})])
     healer, giant, wisp = at(s, "A3"), at(s, "E1"), at(s, "C2")
-    offered = [a for a in SYSTEM.legal_actions(s, 0) if a["type"] == "ability"]
+    offered = [a for a in SYSTEM.legal_actions(s, 0) if a.get("ability") == "heal"]
     assert offered == [{"type": "ability", "ability": "heal", "card": healer, "target": giant}]
     with pytest.raises(IllegalAction) as info:
         _attack(s, 0, healer, wisp, "heal")

@@ -1,0 +1,261 @@
+"""Statements of the conformance checklist (digest §16) not covered elsewhere, one test each
+on small positions of the real set BK1: CK-032, CK-033, CK-035, CK-065, CK-067, CK-069,
+CK-074, CK-078, CK-079, CK-083 (its "after modifiers" part), CK-084, CK-085, CK-087.
+(CK-031 and CK-077 are in ``test_named_abilities.py``, CK-080 in ``test_abilities.py``.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from engine.berserk.cards import CardDB, load_system
+from engine.berserk.game import SYSTEM, Berserk
+from engine.berserk.model import Ability
+from engine.core.errors import IllegalAction, NotYourTurn
+from tests.engine.berserk.test_game import (
+    FLYER,
+    PLAIN,
+    STURDY,
+    SYMBIOTE,
+    at,
+    battle,
+    do,
+    passes,
+    rolls_rng,
+)
+
+RIDER = "BK1-002"  # Young Rider: Vanguard
+GUARD = "BK1-079"  # Mountain Guard: Armour 1, 4 lives
+ARCHER = "BK1-003"  # Feathergrass Archer: Shot 1
+SIGNAL_FIRE = "BK1-035"  # artifact, 2 lives
+TERRAIN = "BK1-217"  # Old Highway
+HEALER = "BK1-042"  # Grove Healer: Heal 2
+EXECUTIONER = "BK1-090"  # Gorge Executioner: Finishing 2
+SERPENT = "BK1-122"  # Silt Serpent: Plague
+
+
+def _flyer_of(s, seat):
+    return next(int(k) for k, q in s["pieces"].items() if q["owner"] == seat and q["cell"] is None)
+
+
+@pytest.mark.rule("307.4", "308.2", "CK-032")
+def test_ck32_a_player_who_passed_in_the_vanguard_step_declares_nothing_more():
+    s = battle([(0, RIDER, "C1"), (1, RIDER, "C1'"), (1, STURDY, "D1'")])
+    me = at(s, "C1")
+    s.update(phase="vanguard", vanguard=0, turn=0, priority=None)
+    s, _ = do(s, 0, {"type": "pass"})
+    assert SYSTEM.to_act(s) == (1,)
+    with pytest.raises(NotYourTurn):
+        do(s, 0, {"type": "strike", "card": me, "target": at(s, "C1'")})
+
+
+@pytest.mark.rule("С: Авангард", "CK-033")
+def test_ck33_a_vanguard_strike_allows_no_defender_and_the_target_deals_no_wounds():
+    """The strike executes at once: no stack, so no window for a defender (D'1 could
+    defend a simple strike); only the attacker rolls and takes no wounds."""
+    s = battle([(0, RIDER, "C1"), (1, PLAIN, "C1'"), (1, STURDY, "D1'")])
+    me, them = at(s, "C1"), at(s, "C1'")
+    s.update(phase="vanguard", vanguard=0, turn=0, priority=None)
+    s["rng"] = rolls_rng(2)
+    s, events = do(s, 0, {"type": "strike", "card": me, "target": them})
+    assert not any(e["type"] in ("defender", "redirected") for e in events)
+    assert next(e for e in events if e["type"] == "roll")["rolls"] == [2, None]
+    assert s["pieces"][str(me)]["wounds"] == 0 and s["pieces"][str(them)]["wounds"] == 1
+
+
+@pytest.mark.rule("311.3", "313.2", "D-14", "CK-035")
+def test_ck35_effects_for_a_turn_end_with_it():
+    """Armour's "during each player's turn" count starts afresh at the Turn Start, and the
+    strike a slow action grants for its owner's next turn ends with that turn (D-14)."""
+    s = battle([(0, PLAIN, "C2", {"slow": 3}), (1, FLYER, None), (1, GUARD, "A3'", {"armour": 1})])
+    guard = at(s, "A3'")
+    s, _ = passes(s, 4)  # turn 1 ends: Turn Start of seat 1
+    assert s["turn"] == 2 and s["pieces"][str(guard)]["armour"] == 0
+    s["pieces"][str(guard)]["armour"] = 1
+    del s["pieces"][str(guard)]  # the opponent has only the flyer left
+    s, _ = passes(s, 4)
+    flyer = _flyer_of(s, 1)
+    me = at(s, "C2")
+    assert s["turn"] == 3
+    assert {"type": "strike", "card": me, "target": flyer} in SYSTEM.legal_actions(s, 0)
+    s["pieces"][str(flyer)]["closed"] = True
+    s, _ = passes(s, 8)  # turn 3 ends without the strike; turn 5
+    assert s["turn"] == 5
+    assert {"type": "strike", "card": me, "target": flyer} not in SYSTEM.legal_actions(s, 0)
+
+
+def _defender_window():
+    s = battle(
+        [
+            (0, PLAIN, "C1"),
+            (1, PLAIN, "C1'"),
+            (1, STURDY, "D1'"),
+            (1, STURDY, "B1'"),
+        ]
+    )
+    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": at(s, "C1'")})
+    s, _ = passes(s, 2)  # the Declaration object executes
+    s, _ = do(s, 0, {"type": "pass"})  # the Target object is on top
+    return s
+
+
+@pytest.mark.rule("412.5", "CK-065")
+def test_ck65_a_redirected_strike_cannot_be_redirected_again():
+    s = _defender_window()
+    s, _ = do(s, 1, {"type": "defender", "card": at(s, "D1'")})
+    s, events = passes(s, 4)  # the redirection's Wounds and Payment objects
+    assert any(e["type"] == "redirected" for e in events)
+    assert s["stack"][-1]["kind"] == "target"
+    s, _ = do(s, 0, {"type": "pass"})
+    with pytest.raises(IllegalAction) as info:
+        do(s, 1, {"type": "defender", "card": at(s, "B1'")})
+    assert info.value.rule == "412.5"
+
+
+@pytest.mark.rule("213.4", "212.1", "CK-067")
+def test_ck67_an_open_artifact_does_not_roll_and_a_terrain_takes_no_wounds():
+    s = battle([(0, PLAIN, "C1"), (1, SIGNAL_FIRE, "C1'"), (1, STURDY, "A3'")])
+    fire = at(s, "C1'")
+    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": fire})
+    s["rng"] = rolls_rng(2)
+    s, events = passes(s, 2 * 9)
+    assert next(e for e in events if e["type"] == "roll")["rolls"] == [2, None]
+    assert s["pieces"][str(fire)]["wounds"] == 1  # weak: 1 of 1-1-2, no blow back
+    assert s["pieces"][str(at(s, "C1"))]["wounds"] == 0
+    s = battle([(0, ARCHER, "C1"), (1, TERRAIN, None), (1, STURDY, "A3'")])
+    terrain = _flyer_of(s, 1)
+    s, _ = do(s, 0, {"type": "ability", "ability": "shot", "card": at(s, "C1"), "target": terrain})
+    s["rng"] = rolls_rng(6)
+    s, _ = passes(s, 2 * 9)
+    assert s["pieces"][str(terrain)]["wounds"] == 0
+
+
+@pytest.mark.rule("211.6", "CK-069")
+def test_ck69_who_defends_against_a_flyer_and_a_flyer_never_against_a_non_flyer():
+    """A flyer strikes C1': D1' (a non-flyer next to the target) may defend. A Lookout
+    strikes C1': seat 1's flyer may not defend it."""
+    s = battle([(0, FLYER, None), (1, PLAIN, "C1'"), (1, STURDY, "D1'"), (1, FLYER, None)])
+    mine = _flyer_of(s, 0)
+    theirs = _flyer_of(s, 1)
+    s, _ = do(s, 0, {"type": "strike", "card": mine, "target": at(s, "C1'")})
+    s, _ = passes(s, 2)
+    s, _ = do(s, 0, {"type": "pass"})
+    offered = {a["card"] for a in SYSTEM.legal_actions(s, 1) if a["type"] == "defender"}
+    assert at(s, "D1'") in offered
+    s = battle([(0, PLAIN, "C1"), (1, PLAIN, "C1'"), (1, FLYER, None)])
+    theirs = _flyer_of(s, 1)
+    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": at(s, "C1'")})
+    s, _ = passes(s, 2)
+    s, _ = do(s, 0, {"type": "pass"})
+    with pytest.raises(IllegalAction) as info:
+        do(s, 1, {"type": "defender", "card": theirs})
+    assert info.value.rule == "211.6"
+
+
+@pytest.mark.rule("210.7", "CK-074")
+def test_ck74_a_symbiote_dies_when_its_host_leaves_the_battlefield():
+    """The host is destroyed: its symbiote gets a destruction of its own (210.7) and goes
+    to the Graveyard after it. (No effect changes a host's controller yet.)"""
+    s = battle([(0, PLAIN, "C1"), (1, STURDY, "C1'", {"closed": True}), (1, SYMBIOTE, "C1'")])
+    host = at(s, "C1'")
+    symbiote = next(int(k) for k in s["pieces"] if s["cards"][int(k)] == SYMBIOTE)
+    s["pieces"][str(symbiote)]["host"] = host
+    s["pieces"][str(host)]["wounds"] = 2
+    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": host})
+    s["rng"] = rolls_rng(2)
+    s, events = passes(s, 2 * 9)
+    assert s["players"][1]["grave"][-2:] == [host, symbiote]
+    assert [e["rule"] for e in events if e["type"] == "destroyed"] == ["402.3", "210.7"]
+
+
+@pytest.mark.rule("407.5", "CK-078")
+def test_ck78_losing_a_named_ability_removes_every_copy_and_it_cannot_be_regained():
+    s = battle([(0, SERPENT, "C1"), (1, STURDY, "C1'")])
+    serpent = at(s, "C1")
+    s["pieces"][str(serpent)]["gained"] = ["plague"]  # printed and acquired
+    SYSTEM._lose(s, serpent, "plague", [], "407.5")
+    assert not SYSTEM.has(s, serpent, "plague")
+    events = []
+    SYSTEM._gain(s, serpent, "plague", events, "С: Чума")
+    assert not SYSTEM.has(s, serpent, "plague") and events == []
+
+
+@pytest.mark.rule("414.4", "С: Броня", "CK-079")
+def test_ck79_of_armour_1_and_armour_2_only_armour_2_acts():
+    db = load_system()
+    guard = db.cards[GUARD]
+    double = replace(guard, id="T-079", abilities=(Ability("armour", 1), Ability("armour", 2)))
+    system = Berserk(CardDB([*db.sets, replace(db.sets[0], code="T", cards=(double,))]))
+    s = battle([(0, PLAIN, "C1"), (1, GUARD, "C1'", {"closed": True})])
+    them = at(s, "C1'")
+    s["cards"][them] = "T-079"
+    s, _ = system.apply(s, 0, {"type": "strike", "card": at(s, "C1"), "target": them})
+    s["rng"] = rolls_rng(6)  # strong: 2
+    for _ in range(2 * 9):
+        s, _ = system.apply(s, s["priority"]["holder"], {"type": "pass"})
+    assert s["pieces"][str(them)]["wounds"] == 0  # 2 prevented, not 1 (nor 3)
+
+
+@pytest.mark.rule("420.5", "С: Броня", "CK-083")
+def test_ck83_a_prevention_applies_after_the_modifiers():
+    """Cellar Rat (1-1-1) next to Herd Leader (+1 to adjacent beasts' simple strikes) hits
+    Outpost Sentry (Armour 2) weakly: 1 + 1 = 2, then both prevented: no wound (Armour
+    before the modifier would leave 1). (BK1 has no prevention of the attacker's side.)"""
+    s = battle(
+        [(0, "BK1-174", "C1"), (0, "BK1-006", "B1"), (1, "BK1-212", "C1'", {"closed": True})]
+    )
+    them = at(s, "C1'")
+    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": them})
+    s["rng"] = rolls_rng(2)
+    s, events = passes(s, 2 * 9)
+    assert s["pieces"][str(them)]["wounds"] == 0
+    assert not [e for e in events if e["type"] == "wounds"]
+    s = battle([(0, "BK1-174", "C1"), (0, "BK1-006", "B1"), (1, STURDY, "C1'", {"closed": True})])
+    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": at(s, "C1'")})
+    s["rng"] = rolls_rng(2)
+    s, _ = passes(s, 2 * 9)
+    assert s["pieces"][str(at(s, "C1'"))]["wounds"] == 2  # without Armour: 1 + 1
+
+
+@pytest.mark.rule("409.3", "410.1", "423.1", "CK-084")
+def test_ck84_a_cancelled_closing_ability_leaves_its_source_open_a_blocked_one_closes_it():
+    s = battle([(0, HEALER, "A3"), (0, STURDY, "C1", {"wounds": 1}), (1, PLAIN, "C1'")])
+    healer, patient = at(s, "A3"), at(s, "C1")
+    s, _ = do(s, 0, {"type": "ability", "ability": "heal", "card": healer, "target": patient})
+    del s["pieces"][str(patient)]  # the target is gone before the Target object executes
+    s["players"][0]["grave"].append(patient)
+    s, events = passes(s, 2 * 2)
+    assert any(e["type"] == "cancelled" for e in events) and not s["stack"]
+    assert not s["pieces"][str(healer)]["closed"]
+    s = battle([(0, PLAIN, "C2'"), (1, STURDY, "A1'"), (1, FLYER, "C3'", {"hidden": True})])
+    me = at(s, "C2'")
+    s, events = do(s, 0, {"type": "strike", "card": me, "cell": "C3'"})
+    assert any(e["type"] == "blocked" for e in events)
+    s, _ = passes(s, 4)
+    assert s["pieces"][str(me)]["closed"]
+
+
+@pytest.mark.rule("415.3", "415.2", "CK-085")
+def test_ck85_a_creatures_only_ability_may_target_a_hidden_artifact_which_is_revealed():
+    """Finishing names a creature; a hidden card next to it is a legal target (its
+    conditions count as met) and is revealed, as an artifact, which blocks it (415.4)."""
+    s = battle(
+        [(0, EXECUTIONER, "C1"), (1, SIGNAL_FIRE, "C1'", {"hidden": True}), (1, STURDY, "A3'")]
+    )
+    me, fire = at(s, "C1"), at(s, "C1'")
+    action = {"type": "ability", "ability": "finishing", "card": me, "cell": "C1'"}
+    assert action in SYSTEM.legal_actions(s, 0)
+    s, events = do(s, 0, action)
+    assert any(e["type"] == "reveal" and e["card"] == fire for e in events)
+    assert any(e["type"] == "blocked" for e in events) and fire not in s["players"][1]["grave"]
+
+
+@pytest.mark.rule("206.3а", "CK-087")
+def test_ck87_a_card_goes_to_its_owners_graveyard_whoever_controls_it():
+    s = battle([(0, PLAIN, "C1"), (1, STURDY, "C1'"), (1, PLAIN, "A3'")])
+    taken = at(s, "C1'")
+    s["pieces"][str(taken)]["owner"] = 0  # controlled by seat 0, owned by seat 1
+    SYSTEM._destroy(s, taken, [], "402.3")
+    assert taken in s["players"][1]["grave"] and taken not in s["players"][0]["grave"]
