@@ -81,6 +81,7 @@ from tournaments.models import Event, EventStaff, Match, MatchSeat, Registration
 from tournaments.services.decklists import submit_decklist
 from tournaments.services.events import add_staff, create_event
 from tournaments.services.pairing import pair_next_round, publish_round, swap_players
+from tournaments.services.penalties import issue_penalty, penalty_types
 from tournaments.services.players import register
 from tournaments.services.results import enter_result
 from tournaments.services.starting import start_event
@@ -111,6 +112,7 @@ class World:
     seat: dict[tuple[str, str], Seat]  # (pod, role or "bot") -> seat
     session: dict[str, GameSession]
     error: ErrorRecord
+    penalty: dict[str, Any] = field(default_factory=dict)  # "issued", "type"
 
 
 def _draft_humans(pod: Pod) -> Pod:
@@ -213,6 +215,14 @@ def build_world() -> World:
     match["live-draft"] = Match.objects.get(pk=seats[reg["live", "player"].pk])
     match["live-published"] = first.matches.filter(seats__registration=reg["live", "player"]).get()
     assert match["live-draft"].round.status == Round.Status.DRAFT
+    # The judge's log of the live event: a warning to the player in round 1.
+    warning = penalty_types(live)[0]
+    penalty = {
+        "type": warning,
+        "issued": issue_penalty(
+            judge, warning, reg["live", "player"], "Slow play", match["live-published"]
+        ),
+    }
 
     # An event open for registration: the player and a guest are in.
     upcoming = create_event(organiser, name="Open Day", swiss_rounds=3)
@@ -297,6 +307,7 @@ def build_world() -> World:
         seat=seat,
         session={k: GameSession.objects.get(pk=v.pk) for k, v in session.items()},
         error=error,
+        penalty=penalty,
     )
 
 
@@ -423,6 +434,21 @@ def _event_matches(key: str) -> Filler:
     return fill
 
 
+def _event_penalties(key: str) -> Filler:
+    """The live event's penalty (or penalty type): under its event, under another, missing."""
+
+    def fill(w: World) -> list[Fill]:
+        live, demo, pk = w.event["live"].slug, w.event["demo"].slug, w.penalty[key].pk
+        return [
+            ({"event_slug": live, "pk": pk}, {"event": "live"}, True),
+            ({"event_slug": demo, "pk": pk}, {"event": "demo", "penalty": "other"}, False),
+            ({"event_slug": live, "pk": MISSING}, {"event": "live", "penalty": "missing"}, False),
+            ({"event_slug": live, "pk": HUGE}, {"event": "live", "penalty": "odd"}, False),
+        ]
+
+    return fill
+
+
 def _pods(w: World) -> list[Fill]:
     fills: list[Fill] = [({"pk": p.pk}, {"pod": name}, True) for name, p in w.pod.items()]
     return [*fills, ({"pk": MISSING}, {"pod": "missing"}, False), ({"pk": HUGE}, {}, False)]
@@ -483,6 +509,7 @@ SELF_ACTIONS = ("check-in", "drop")
 MANAGE_ACTIONS = (
     "start", "make-pods", "start-pods", "pair", "publish", "repair", "swap", "time", "result",
     "add-player", "check-in", "drop", "readd", "settings", "staff", "lock-decklists",
+    "penalty", "revoke-penalty", "penalty-type", "remove-penalty-type",
 )  # fmt: skip
 POD_ACTIONS = ("join", "leave", "reclaim", "bot", "start", "cities")
 
@@ -541,6 +568,11 @@ FILLERS: dict[str, Filler] = {
     f"{EVENT_API}/matches/<int:pk>/confirm/": _event_matches("event_slug"),
     f"{EVENT_API}/matches/<int:pk>/report/": _event_matches("event_slug"),
     f"{EVENT_API}/matches/<int:pk>/result/": _event_matches("event_slug"),
+    f"{EVENT_API}/penalty-types/": _events("event_slug"),
+    f"{EVENT_API}/penalty-types/<int:pk>/": _event_penalties("type"),
+    f"{EVENT_API}/penalties/": _events("event_slug"),
+    f"{EVENT_API}/penalties/<int:pk>/": _event_penalties("issued"),
+    f"{EVENT_API}/penalties/<int:pk>/revoke/": _event_penalties("issued"),
     "draft/<int:pk>/": _pods,
     "draft/<int:pk>/panel/": _pods,
     "draft/<int:pk>/overview/": _pods,
@@ -578,6 +610,7 @@ FILLERS: dict[str, Filler] = {
     "events/<slug:slug>/decklist/": _events("slug"),
     "events/<slug:slug>/my-match/": _events("slug"),
     "events/<slug:slug>/manage/": _events("slug"),
+    "events/<slug:slug>/penalties.csv": _events("slug"),
     "events/<slug:slug>/manage/<str:action>/": _actions(_events("slug"), MANAGE_ACTIONS),
 }
 
@@ -600,7 +633,13 @@ def targets(w: World) -> list[Target]:
 # ---------------------------------------------------------------- who may see what
 
 # Pages that only some may open (a 2xx to anyone else is a leak), by what decides it.
-EVENT_OFFICIALS_ONLY = {"events/<slug:slug>/manage/"}
+EVENT_OFFICIALS_ONLY = {
+    "events/<slug:slug>/manage/",
+    "events/<slug:slug>/penalties.csv",
+    "api/events/<slug:event_slug>/penalty-types/",
+    "api/events/<slug:event_slug>/penalties/",
+    "api/events/<slug:event_slug>/penalties/<int:pk>/",
+}
 EVENT_ORGANISERS_ONLY = {"api/events/<slug:event_slug>/audit/"}
 STAFF_ONLY = {
     "admin/",
@@ -644,6 +683,10 @@ OFFICIAL_CHANGES = {
     "api/events/<slug:event_slug>/rounds/<int:number>/publish/",
     "api/events/<slug:event_slug>/rounds/<int:number>/repair/",
     "api/events/<slug:event_slug>/matches/<int:pk>/result/",
+    "api/events/<slug:event_slug>/penalty-types/",
+    "api/events/<slug:event_slug>/penalty-types/<int:pk>/",
+    "api/events/<slug:event_slug>/penalties/",
+    "api/events/<slug:event_slug>/penalties/<int:pk>/revoke/",
 }
 POD_MANAGERS = {
     "demo": {"organiser"},

@@ -37,10 +37,18 @@ the event's address, see ``tournaments.api_urls``)::
     POST  /api/events/<slug>/matches/<id>/report/        a player: {"games": [0, 1, null]}
     POST  /api/events/<slug>/matches/<id>/confirm/       the opponent agrees
     POST  /api/events/<slug>/matches/<id>/result/        organisers/judges: enter/override
+    GET   /api/events/<slug>/penalty-types/              organisers/judges: the penalty list
+    POST  /api/events/<slug>/penalty-types/              organisers: add a penalty to it
+    DELETE /api/events/<slug>/penalty-types/<id>/        organisers: remove one never issued
+    GET   /api/events/<slug>/penalties/                  organisers/judges: the judge's log
+    POST  /api/events/<slug>/penalties/                  organisers/judges: issue a penalty
+    GET   /api/events/<slug>/penalties/<id>/             organisers/judges
+    POST  /api/events/<slug>/penalties/<id>/revoke/      organisers
 
 Hidden information: draft rounds (and their pairings and matches) are seen by the
 event's organisers and judges only; decklists by their owner and the officials;
-pending result reports by the match's players and the officials.
+pending result reports by the match's players and the officials; penalties by the
+officials only.
 
 Errors always have the body ``{"detail": "<message>"}`` (field errors of a request
 body keep DRF's ``{"field": ["message"]}`` form). :func:`exception_handler` maps
@@ -83,6 +91,8 @@ from tournaments.models import (
     EventStaff,
     Match,
     MatchSeat,
+    Penalty,
+    PenaltyType,
     Registration,
     Round,
     StandingsSnapshot,
@@ -97,15 +107,19 @@ from tournaments.serializers import (
     EventSerializer,
     EventUpdateSerializer,
     GamesSerializer,
+    IssuePenaltySerializer,
     MatchSerializer,
     MemberDeckOutSerializer,
     MemberDeckSerializer,
     PairingsSerializer,
+    PenaltySerializer,
+    PenaltyTypeSerializer,
     PlacementsSerializer,
     RegisterSelfSerializer,
     RegisterTeamSerializer,
     RegistrationSerializer,
     ResultSerializer,
+    RevokePenaltySerializer,
     RoundSerializer,
     StandingsSerializer,
     SwapSerializer,
@@ -120,6 +134,14 @@ from tournaments.services.pairing import (
     repair_round,
     set_pairings,
     swap_players,
+)
+from tournaments.services.penalties import (
+    add_penalty_type,
+    issue_penalty,
+    penalties_of,
+    penalty_types,
+    remove_penalty_type,
+    revoke_penalty,
 )
 from tournaments.services.permissions import (
     check_official,
@@ -874,10 +896,174 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
         return self._out(match)
 
 
+# ---------------------------------------------------------------- penalties
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="The event's penalty list",
+        description=(
+            "Organisers and judges. Every event starts with the Magic Tournament Rules' four: "
+            "warning, game loss, match loss, disqualification."
+        ),
+        responses={200: PenaltyTypeSerializer(many=True), **_errors(401, 403, 404)},
+    ),
+    create=extend_schema(
+        summary="Add a penalty to the list",
+        description="Organisers only: a name and what it does (its effect).",
+        request=PenaltyTypeSerializer,
+        responses={201: PenaltyTypeSerializer, **_errors(400, 401, 403, 404)},
+    ),
+    destroy=extend_schema(
+        summary="Remove a penalty from the list",
+        description="Organisers only; a penalty already issued stays (409).",
+        responses={204: None, **_errors(401, 403, 404, 409)},
+    ),
+)
+class PenaltyTypeViewSet(
+    EventScopedMixin,
+    mixins.ListModelMixin,
+    mixins.CreateModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    serializer_class = PenaltyTypeSerializer
+    lookup_value_converter = "int"
+    pagination_class = None
+    conflict_actions = frozenset({"destroy"})
+
+    def get_queryset(self):
+        if _fake(self):
+            return PenaltyType.objects.none()
+        event = self.get_event()
+        check_official(self.request.user, event)
+        penalty_types(event)
+        return PenaltyType.objects.filter(event=event)
+
+    def create(self, request, *args, **kwargs):
+        event = self.get_event()
+        check_organiser(request.user, event)  # 401/403 before validation
+        body = PenaltyTypeSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        kind = add_penalty_type(
+            request.user, event, body.validated_data["name"], body.validated_data["effect"]
+        )
+        return Response(PenaltyTypeSerializer(kind).data, status=status.HTTP_201_CREATED)
+
+    def destroy(self, request, *args, **kwargs):
+        check_organiser(request.user, self.get_event())
+        remove_penalty_type(request.user, self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="The judge's log",
+        description=(
+            "Organisers and judges only, newest first; ``?player=<registration id>`` for one "
+            "player's penalties. Never shown to players or the public."
+        ),
+        responses={200: PenaltySerializer(many=True), **_errors(401, 403, 404)},
+    ),
+    retrieve=extend_schema(
+        summary="A penalty",
+        description="Organisers and judges only.",
+        responses={200: PenaltySerializer, **_errors(401, 403, 404)},
+    ),
+)
+class PenaltyViewSet(
+    EventScopedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    serializer_class = PenaltySerializer
+    lookup_value_converter = "int"
+    conflict_actions = frozenset({"revoke"})
+
+    def get_queryset(self):
+        if _fake(self):
+            return Penalty.objects.none()
+        event = self.get_event()
+        check_official(self.request.user, event)
+        log = penalties_of(event).order_by("-created_at", "-pk")
+        player = self.request.query_params.get("player")
+        if self.action == "list" and player is not None:
+            if not (player.isascii() and player.isdigit()) or len(player) > 12:
+                raise exceptions.ValidationError({"player": [_("A registration id.")]})
+            log = log.filter(registration_id=int(player))
+        return log
+
+    @extend_schema(
+        summary="Issue a penalty",
+        description=(
+            "Organisers and judges. A game or match loss names the match and changes its "
+            "result through the results service (standings follow); a disqualification drops "
+            "the player with the reason. 400, changing nothing, for an unknown penalty type, "
+            "player or match, a player not in that match, a match of another event or of an "
+            "unpublished round, a match already decided (a game loss), or a bye."
+        ),
+        request=IssuePenaltySerializer,
+        responses={201: PenaltySerializer, **_errors(400, 401, 403, 404)},
+    )
+    def create(self, request, *args, **kwargs):
+        event = self.get_event()
+        check_official(request.user, event)  # 401/403 before validation
+        body = IssuePenaltySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = body.validated_data
+        kind = PenaltyType.objects.filter(event=event, pk=data["penalty_type"]).first()
+        if kind is None:
+            raise exceptions.ValidationError(
+                {
+                    "penalty_type": [
+                        _("This event's list has no penalty %(id)s.") % {"id": data["penalty_type"]}
+                    ]
+                }
+            )
+        reg = event.registrations.filter(pk=data["player"]).first()
+        if reg is None:
+            raise exceptions.ValidationError(
+                {
+                    "player": [
+                        _("No player %(id)s is registered for this event.") % {"id": data["player"]}
+                    ]
+                }
+            )
+        match = None
+        if data.get("match") is not None:
+            match = Match.objects.filter(round__event=event, pk=data["match"]).first()
+            if match is None:
+                raise exceptions.ValidationError(
+                    {"match": [_("This event has no match %(id)s.") % {"id": data["match"]}]}
+                )
+        penalty = issue_penalty(request.user, kind, reg, data["reason"], match)
+        out = self.get_serializer(penalties_of(event).get(pk=penalty.pk))
+        return Response(out.data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="Revoke a penalty",
+        description=(
+            "Organisers only (the head judge). A game or match loss that changed a result "
+            "puts that result back while the match is as the penalty left it and the result "
+            "was final; otherwise ``revoke_outcome`` says what the organiser must fix. 409 "
+            "if it was revoked already."
+        ),
+        request=RevokePenaltySerializer,
+        responses={200: PenaltySerializer, **_errors(400, 401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def revoke(self, request, *args, **kwargs):
+        check_organiser(request.user, self.get_event())
+        body = RevokePenaltySerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        penalty = revoke_penalty(request.user, self.get_object(), body.validated_data["note"])
+        return Response(self.get_serializer(penalties_of(self.get_event()).get(pk=penalty.pk)).data)
+
+
 __all__ = [
     "AuditViewSet",
     "EventViewSet",
     "MatchViewSet",
+    "PenaltyTypeViewSet",
+    "PenaltyViewSet",
     "RegistrationViewSet",
     "RoundViewSet",
     "StandingsView",

@@ -16,6 +16,10 @@ router.register(
 router.register("events/<slug:event_slug>/rounds", api.RoundViewSet, basename="round")
 router.register("events/<slug:event_slug>/matches", api.MatchViewSet, basename="match")
 router.register("events/<slug:event_slug>/audit", api.AuditViewSet, basename="audit")
+router.register(
+    "events/<slug:event_slug>/penalty-types", api.PenaltyTypeViewSet, basename="penalty-type"
+)
+router.register("events/<slug:event_slug>/penalties", api.PenaltyViewSet, basename="penalty")
 
 urlpatterns = [
     path("token/", obtain_token, name="token"),  # throttled, and refused while locked out

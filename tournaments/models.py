@@ -542,6 +542,9 @@ class AuditEntry(models.Model):
         TOP_CUT = "top_cut", _("Top cut started")
         FINISH = "finish", _("Event finished")
         DECKLISTS = "decklists", _("Decklists locked")
+        PENALTY = "penalty", _("Penalty issued")
+        PENALTY_REVOKED = "penalty_revoked", _("Penalty revoked")
+        PENALTY_TYPES = "penalty_types", _("Penalty types changed")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
     actor = models.ForeignKey(
@@ -565,3 +568,91 @@ class StandingsSnapshot(models.Model):
     ruleset = models.CharField(max_length=20)
     rows = models.JSONField(default=list)
     computed_at = models.DateTimeField(auto_now=True)
+
+
+class PenaltyType(models.Model):
+    """One entry of an event's list of penalties a judge may issue: a name and what it
+    does (``effect``). The list starts with the MTR's four (``services.penalties``)."""
+
+    class Effect(models.TextChoices):
+        WARNING = "warning", _("Warning: recorded only")
+        GAME_LOSS = "game_loss", _("Game loss: the opponent wins a game")
+        MATCH_LOSS = "match_loss", _("Match loss: the opponent wins the match")
+        DISQUALIFICATION = "disqualification", _("Disqualification: the player is dropped")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalty_types")
+    name = models.CharField(_("name"), max_length=60)
+    effect = models.CharField(_("effect"), max_length=20, choices=Effect.choices)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["event", "position", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="unique_penalty_type_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Penalty(StatusPipeline, models.Model):
+    """A penalty a judge issued to a player, in the judge's log of the event.
+
+    ``name`` and ``effect`` are copied from the type when issued, so the log keeps what was
+    issued whatever happens to the list later. A game or match loss that changed the match's
+    result keeps the result it replaced (``result_before``) and the match's ``version``
+    after the change (``match_version``): a revocation restores that result only while
+    nobody has changed the match since. Seen by the event's officials only.
+    """
+
+    class Status(models.TextChoices):
+        ISSUED = "issued", _("Issued")
+        REVOKED = "revoked", _("Revoked")
+
+    TRANSITIONS: dict[str, tuple[str, ...]] = {
+        Status.ISSUED: (Status.REVOKED,),  # by an organiser (the head judge)
+        Status.REVOKED: (),
+    }
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    penalty_type = models.ForeignKey(
+        PenaltyType, on_delete=models.PROTECT, related_name="penalties"
+    )
+    name = models.CharField(max_length=60)
+    effect = models.CharField(max_length=20, choices=PenaltyType.Effect.choices)
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="penalties"
+    )
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalties"
+    )
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table = models.PositiveIntegerField(null=True, blank=True)
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.CharField(max_length=500)
+    outcome = models.CharField(max_length=300, blank=True)
+    result_before = models.JSONField(null=True, blank=True)
+    match_version = models.PositiveIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.ISSUED)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoke_note = models.CharField(max_length=300, blank=True)
+    revoke_outcome = models.CharField(max_length=300, blank=True)
+
+    objects = StatusQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name_plural = "penalties"
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.registration}"
+
+    @property
+    def is_revoked(self) -> bool:
+        return self.status == self.Status.REVOKED

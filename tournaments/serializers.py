@@ -24,6 +24,8 @@ from tournaments.models import (
     Event,
     Match,
     MatchSeat,
+    Penalty,
+    PenaltyType,
     Registration,
     ResultReport,
     Round,
@@ -549,3 +551,84 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         model = AuditEntry
         fields = ["id", "created_at", "actor", "action", "summary", "data"]
         read_only_fields = fields
+
+
+# ---------------------------------------------------------------- penalties
+
+
+class PenaltyTypeSerializer(serializers.ModelSerializer):
+    effect = serializers.ChoiceField(
+        choices=PenaltyType.Effect.choices,
+        help_text=_(
+            "What it does: warning (recorded only), game_loss (the opponent wins a game), "
+            "match_loss (the opponent wins the match), disqualification (the player is "
+            "dropped)."
+        ),
+    )
+
+    class Meta:
+        model = PenaltyType
+        fields = ["id", "name", "effect"]
+        read_only_fields = ["id"]
+        extra_kwargs = {"name": {"max_length": 60, "validators": []}}
+
+
+class PenaltySerializer(serializers.ModelSerializer):
+    """A penalty of the judge's log, as the event's officials see it."""
+
+    player = serializers.IntegerField(source="registration_id", help_text=_("Registration id."))
+    player_name = serializers.CharField(source="registration.display_name")
+    penalty_type = serializers.IntegerField(source="penalty_type_id")
+    match = serializers.IntegerField(source="match_id", allow_null=True)
+    judge = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
+    revoked_by = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
+
+    class Meta:
+        model = Penalty
+        fields = [
+            "id",
+            "penalty_type",
+            "name",
+            "effect",
+            "player",
+            "player_name",
+            "match",
+            "round_number",
+            "table",
+            "judge",
+            "reason",
+            "outcome",
+            "status",
+            "created_at",
+            "revoked_at",
+            "revoked_by",
+            "revoke_note",
+            "revoke_outcome",
+        ]
+        read_only_fields = fields
+        extra_kwargs = {
+            "outcome": {"help_text": _("What the penalty did to the match or the player.")},
+            "revoke_outcome": {
+                "help_text": _("What revoking it put back, or what the organiser must fix.")
+            },
+        }
+
+
+class IssuePenaltySerializer(serializers.Serializer):
+    penalty_type = serializers.IntegerField(
+        min_value=1, help_text=_("A penalty type of the event's list.")
+    )
+    player = serializers.IntegerField(min_value=1, help_text=_("Registration id."))
+    match = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        allow_null=True,
+        help_text=_("The match it happened in; required for a game or match loss."),
+    )
+    reason = serializers.CharField(max_length=500)
+
+
+class RevokePenaltySerializer(serializers.Serializer):
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import penalty_pages, views
 
 app_name = "tournaments"
 
@@ -19,5 +19,6 @@ urlpatterns = [
     path("events/<slug:slug>/decklist/", views.decklist, name="decklist"),
     path("events/<slug:slug>/my-match/", views.my_match, name="my_match"),
     path("events/<slug:slug>/manage/", views.manage, name="manage"),
+    path("events/<slug:slug>/penalties.csv", penalty_pages.penalties_csv, name="penalties_csv"),
     path("events/<slug:slug>/manage/<str:action>/", views.manage_action, name="manage_action"),
 ]

@@ -1,0 +1,387 @@
+"""The judge's log: penalties issued to players, and the list of penalties an event uses.
+
+An event's list (``PenaltyType``) starts with the four penalties of the Magic Tournament
+Rules, each a name and what it does; its organisers add their own and remove those never
+issued. A judge or organiser issues a penalty to a player, for a match of a published
+round or for no match at all, with a reason:
+
+* a warning is recorded, nothing else;
+* a match loss settles the match for the opponent (2-0 in a best-of-3) through the results
+  service, whether it was being played or already final, so standings follow;
+* a game loss gives the opponent one more game: the games recorded for the match (all of
+  them once it is final, those the engine decided while it is played online) plus one won
+  by the opponent. When that decides the match, or the match was already final but
+  undecided (time called at 1-1), it is entered through the results service. A match still
+  being played that one game does not decide goes on: the penalty says so, and the result
+  the players report includes that game. A match already decided is refused: a game loss
+  after a match applies to the player's next match;
+* a disqualification drops the player (``players.drop``) with the penalty's reason.
+
+The organisers (the head judge) revoke. Revoking a game or match loss that changed a result
+puts back the result it replaced, while the match is as the penalty left it and that result
+was final; otherwise the log says what the organiser must put right, and the result stays.
+
+Every change writes an audit entry; the rows involved are locked (penalty, then match) in
+one transaction, and a refusal changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from tournaments.models import (
+    AuditEntry,
+    Event,
+    Match,
+    Penalty,
+    PenaltyType,
+    Registration,
+    Round,
+)
+from tournaments.results import evaluate, games_needed
+from tournaments.services.common import audit
+from tournaments.services.errors import TournamentError
+from tournaments.services.matches import lock_match
+from tournaments.services.permissions import User, check_official, check_organiser
+from tournaments.services.players import drop
+from tournaments.services.results import enter_result
+
+Effect = PenaltyType.Effect
+
+# The Magic Tournament Rules' penalties, the list every event starts with.
+DEFAULT_TYPES: tuple[tuple[str, str], ...] = (
+    (gettext_noop("Warning"), Effect.WARNING),
+    (gettext_noop("Game loss"), Effect.GAME_LOSS),
+    (gettext_noop("Match loss"), Effect.MATCH_LOSS),
+    (gettext_noop("Disqualification"), Effect.DISQUALIFICATION),
+)
+RESULT_EFFECTS = (Effect.GAME_LOSS, Effect.MATCH_LOSS)
+MAX_REASON = 500
+
+
+# ---------------------------------------------------------------- the list
+
+
+def penalty_types(event: Event) -> list[PenaltyType]:
+    """The event's penalty types; the defaults are written the first time they are asked
+    for (concurrent first askers are settled by the unique name per event)."""
+    types = list(PenaltyType.objects.filter(event=event))
+    if types:
+        return types
+    PenaltyType.objects.bulk_create(
+        [
+            PenaltyType(event=event, name=name, effect=effect, position=n)
+            for n, (name, effect) in enumerate(DEFAULT_TYPES)
+        ],
+        ignore_conflicts=True,
+    )
+    return list(PenaltyType.objects.filter(event=event))
+
+
+def add_penalty_type(actor: User, event: Event, name: str, effect: str) -> PenaltyType:
+    """An organiser adds a penalty to the event's list."""
+    check_organiser(actor, event)
+    name = (name or "").strip()
+    if not name:
+        raise TournamentError(_("A penalty needs a name."))
+    if len(name) > 60:
+        raise TournamentError(_("A penalty's name has at most 60 characters."))
+    if effect not in Effect.values:
+        raise TournamentError(
+            _("Unknown effect %(effect)s: choose one of %(choices)s.")
+            % {"effect": effect, "choices": ", ".join(Effect.values)}
+        )
+    existing = penalty_types(event)
+    try:
+        with transaction.atomic():
+            kind = PenaltyType.objects.create(
+                event=event,
+                name=name,
+                effect=effect,
+                position=max((t.position for t in existing), default=-1) + 1,
+            )
+            audit(
+                event,
+                actor,
+                AuditEntry.Action.PENALTY_TYPES,
+                f"Penalty added to the list: {name} ({effect})",
+                penalty_type=kind.pk,
+            )
+    except IntegrityError:
+        raise TournamentError(
+            _("The list already has a penalty called %(name)s.") % {"name": name}
+        ) from None
+    return kind
+
+
+def remove_penalty_type(actor: User, kind: PenaltyType) -> None:
+    """An organiser removes a penalty from the list; one already issued stays."""
+    event = kind.event
+    check_organiser(actor, event)
+    with transaction.atomic():
+        kind = PenaltyType.objects.select_for_update().get(pk=kind.pk)
+        if kind.penalties.exists():
+            raise TournamentError(
+                _("%(name)s has been issued: it stays in the list.") % {"name": kind.name}
+            )
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.PENALTY_TYPES,
+            f"Penalty removed from the list: {kind.name}",
+            penalty_type=kind.pk,
+        )
+        kind.delete()
+
+
+# ---------------------------------------------------------------- issuing
+
+
+@dataclass(frozen=True)
+class ResultChange:
+    games: list[int | None]  # the games the match is settled with
+    text: str  # what the log says happened
+
+
+def _seats(match: Match) -> list:
+    return list(match.seats.select_related("registration").order_by("seat"))
+
+
+def _recorded_games(match: Match) -> list[int | None]:
+    return list(match.games.order_by("number").values_list("winner_seat", flat=True))
+
+
+def _score(games: list[int | None], match: Match, seats: int) -> str:
+    return evaluate(games, match.best_of, seats=seats, allow_draw=True).score
+
+
+def check_target(
+    event: Event, kind: PenaltyType, registration: Registration, match: Match | None
+) -> None:
+    """Refuse a penalty that cannot be issued as asked (nothing is written yet)."""
+    if kind.event_id != event.pk:
+        raise TournamentError(_("That penalty is not in this event's list."))
+    if registration.event_id != event.pk:
+        raise TournamentError(_("%(name)s does not play in this event.") % {"name": registration})
+    if match is None:
+        if kind.effect in RESULT_EFFECTS:
+            raise TournamentError(
+                _("A %(penalty)s changes a match's result: choose the match.")
+                % {"penalty": _(kind.name)}
+            )
+        return
+    if match.round.event_id != event.pk:
+        raise TournamentError(_("That match is not a match of this event."))
+    if match.round.status == Round.Status.DRAFT:
+        raise TournamentError(_("That match's round is not published yet."))
+    if not match.seats.filter(registration=registration).exists():
+        raise TournamentError(
+            _("%(name)s does not play in table %(table)d of %(round)s.")
+            % {"name": registration, "table": match.table, "round": match.round}
+        )
+    if kind.effect in RESULT_EFFECTS:
+        if match.is_bye:
+            raise TournamentError(_("A bye has no result to change."))
+        if event.uses_pods:
+            raise TournamentError(
+                _("A pod's result is its placements: enter them with the penalty in mind.")
+            )
+
+
+def _result_change(effect: str, match: Match, registration: Registration) -> ResultChange | None:
+    """The result a game or match loss gives the match (None: the match goes on as it is);
+    ``TournamentError`` when it cannot be applied."""
+    seats = _seats(match)
+    opponent = next(n for n, s in enumerate(seats) if s.registration_id != registration.pk)
+    name = seats[opponent].registration.display_name
+    if effect == Effect.MATCH_LOSS:
+        games = [opponent] * games_needed(match.best_of)
+        return ResultChange(games, f"Match settled for {name}: {_score(games, match, len(seats))}")
+    recorded = _recorded_games(match)
+    if recorded:
+        outcome = evaluate(recorded, match.best_of, seats=len(seats), allow_draw=True)
+        if max(outcome.wins, default=0) >= games_needed(match.best_of):
+            raise TournamentError(
+                _(
+                    "Table %(table)d of %(round)s is already decided (%(score)s): a game loss "
+                    "after a match applies to the player's next match."
+                )
+                % {"table": match.table, "round": match.round, "score": outcome.score}
+            )
+    games = [*recorded, opponent]
+    outcome = evaluate(games, match.best_of, seats=len(seats), allow_draw=True)
+    decided = max(outcome.wins) >= games_needed(match.best_of)
+    if decided or match.is_final:
+        return ResultChange(games, f"Game {len(games)} to {name}: {outcome.score}")
+    return None
+
+
+def issue_penalty(
+    actor: User,
+    kind: PenaltyType,
+    registration: Registration,
+    reason: str,
+    match: Match | None = None,
+) -> Penalty:
+    """A judge or organiser of the event issues a penalty (see the module docstring)."""
+    event = kind.event
+    check_official(actor, event)
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentError(_("Give the reason for the penalty."))
+    if len(reason) > MAX_REASON:
+        raise TournamentError(_("A reason has at most %(n)d characters.") % {"n": MAX_REASON})
+    if "\x00" in reason:
+        raise TournamentError(_("Null characters are not allowed."))
+    check_target(event, kind, registration, match)
+    with transaction.atomic():
+        before = None
+        version = None
+        outcome = ""
+        if match is not None:
+            match = lock_match(match)
+        if kind.effect in RESULT_EFFECTS:
+            change = _result_change(kind.effect, match, registration)
+            if change is None:
+                outcome = (
+                    f"Game to the opponent; table {match.table} of {match.round} goes on, "
+                    "and its reported result includes that game"
+                )
+            else:
+                before = {
+                    "status": match.status,
+                    "source": match.result_source,
+                    "games": _recorded_games(match) if match.is_final else None,
+                }
+                enter_result(actor, match, change.games)
+                match = lock_match(match)
+                version = match.version
+                outcome = change.text
+        elif kind.effect == Effect.DISQUALIFICATION:
+            reg = Registration.objects.get(pk=registration.pk)
+            if reg.is_active and event.status != Event.Status.FINISHED:
+                drop(actor, reg, f"Disqualified: {reason}")
+                outcome = f"{reg.display_name} dropped"
+            else:
+                outcome = f"{reg.display_name} was not playing on: not dropped again"
+        penalty = Penalty.objects.create(
+            event=event,
+            penalty_type=kind,
+            name=kind.name,
+            effect=kind.effect,
+            registration=registration,
+            match=match,
+            round_number=match.round.number if match is not None else None,
+            table=match.table if match is not None else None,
+            judge=actor if actor.is_authenticated else None,
+            reason=reason,
+            outcome=outcome[:300],
+            result_before=before,
+            match_version=version,
+        )
+        where = f" (table {match.table} of {match.round})" if match is not None else ""
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.PENALTY,
+            f"{kind.name} to {registration.display_name}{where}: {reason}"
+            + (f". {outcome}" if outcome else ""),
+            penalty=penalty.pk,
+            registration=registration.pk,
+            match=match.pk if match is not None else None,
+            effect=kind.effect,
+            result_before=before,
+        )
+    return penalty
+
+
+# ---------------------------------------------------------------- revoking
+
+
+def revoke_penalty(actor: User, penalty: Penalty, note: str = "") -> Penalty:
+    """An organiser revokes a penalty; a result it changed is put back where it can be
+    (``revoke_outcome`` says what happened, or what the organiser must fix)."""
+    event = penalty.event
+    check_organiser(actor, event)
+    note = (note or "").strip()
+    if len(note) > 300:
+        raise TournamentError(_("A note has at most 300 characters."))
+    if "\x00" in note:
+        raise TournamentError(_("Null characters are not allowed."))
+    with transaction.atomic():
+        penalty = (
+            Penalty.objects.select_for_update(of=("self",))
+            .select_related("registration")
+            .get(pk=penalty.pk)
+        )
+        if penalty.is_revoked:
+            raise TournamentError(_("This penalty has already been revoked."))
+        outcome = _undo(actor, penalty)
+        penalty.set_status(Penalty.Status.REVOKED)
+        penalty.revoked_at = timezone.now()
+        penalty.revoked_by = actor if actor.is_authenticated else None
+        penalty.revoke_note = note
+        penalty.revoke_outcome = outcome[:300]
+        penalty.save(
+            update_fields=["status", "revoked_at", "revoked_by", "revoke_note", "revoke_outcome"]
+        )
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.PENALTY_REVOKED,
+            f"{penalty.name} to {penalty.registration.display_name} revoked"
+            + (f": {note}" if note else "")
+            + (f". {outcome}" if outcome else ""),
+            penalty=penalty.pk,
+            registration=penalty.registration_id,
+            match=penalty.match_id,
+        )
+    return penalty
+
+
+def _undo(actor: User, penalty: Penalty) -> str:
+    """Put back what the penalty changed, where it can be; the text says what happened."""
+    player = penalty.registration.display_name
+    if penalty.effect == Effect.DISQUALIFICATION:
+        if not penalty.registration.is_active:
+            return f"{player} stays dropped: re-add them from the players list to play on"
+        return ""
+    if penalty.effect not in RESULT_EFFECTS or penalty.result_before is None:
+        return ""
+    if penalty.match_id is None:
+        return "The match no longer exists: nothing to put back"
+    match = lock_match(penalty.match)
+    where = f"table {match.table} of {match.round}"
+    if match.version != penalty.match_version:
+        return (
+            f"The result of {where} changed after the penalty: it stays; "
+            "check it and enter the right result"
+        )
+    before = penalty.result_before
+    if before.get("status") != Match.Status.FINAL or before.get("games") is None:
+        return (
+            f"{where.capitalize()} had no final result before the penalty: the result stays; "
+            "enter the right result"
+        )
+    try:
+        enter_result(actor, match, list(before["games"]))
+    except TournamentError as exc:
+        return f"The result of {where} stays ({exc}): fix it by hand"
+    seats = match.seats.count()
+    return f"Result of {where} put back: {_score(list(before['games']), match, seats)}"
+
+
+# ---------------------------------------------------------------- reading
+
+
+def penalties_of(event: Event, registration: Registration | None = None):
+    """The event's log (newest first), or one player's."""
+    log = Penalty.objects.filter(event=event).select_related("registration", "judge", "revoked_by")
+    if registration is not None:
+        log = log.filter(registration=registration)
+    return log
