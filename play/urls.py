@@ -21,4 +21,6 @@ urlpatterns = [
     path("<int:session_id>/concede/", views.concede, name="concede"),
     path("<int:session_id>/spectate/", views.spectate, name="spectate"),
     path("<int:session_id>/replay/", views.replay, name="replay"),
+    path("<int:session_id>/replay/step/", views.replay_step, name="replay_step"),
+    path("<int:session_id>/rematch/", views.rematch_game, name="rematch"),
 ]

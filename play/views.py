@@ -20,13 +20,14 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from engine.core import registry
 from engine.core.describe import Describer, Reading, describer_for
-from engine.core.protocol import GameSystem
+from engine.core.protocol import LEAVE, GameSystem
 from play import decks as casual_decks
 from play.forms import CasualGameForm, DeckForm
 from play.models import GameSession
@@ -36,6 +37,7 @@ from play.services.engines import card_label, engine_of, playable_systems
 from play.services.errors import NotAllowed, PlayError
 from play.services.payloads import payload
 from play.services.reading import game_log, replay_state
+from play.services.rematches import offered_rematch, rematch
 from play.services.sessions import seat_of
 from play.services.starting import (
     CASUAL_TIME_BANK,
@@ -218,12 +220,34 @@ class Presenter:
 def table_context(
     session: GameSession, seat: int | None, *, spectate: bool = False
 ) -> dict[str, Any]:
+    """What the game page and its table fragment show ``seat`` (``None``: a spectator)."""
     system = engine_of(session.system)
-    data = payload(session, seat)
+    seats = list(session.seats.select_related("user").order_by("number"))
+    data = payload(session, seat, seats)
+    out = set(system.result(session.state).eliminated) if session.state else set()
+    context = _table_context(
+        session, seat, system, data, game_log(session), seats, out, spectate=spectate
+    )
+    context["ending"] = _ending(session, seats, seat, data)
+    return context
+
+
+def _table_context(
+    session: GameSession,
+    seat: int | None,
+    system: GameSystem,
+    data: Mapping[str, Any],
+    rows: list[dict[str, Any]],
+    seats: list[Any],
+    out: set[int],
+    *,
+    spectate: bool = False,
+    log_rows: int = 60,
+) -> dict[str, Any]:
+    """The table of one view (``data``, as ``payload`` builds it) and the log of ``rows``:
+    the live game's, or a replay's at one of its steps."""
     language = _language()
     view = data["view"] or {}
-    seats = list(session.seats.select_related("user").order_by("number"))
-    rows = game_log(session)
     describer = describer_for(session.system)
     reading = None
     if describer is not None:
@@ -231,7 +255,7 @@ def table_context(
         reading = Reading.of(
             view,
             language,
-            {s.number: s.label for s in seats if s.label},
+            {s.number: _seat_name(s) for s in seats if s.label},
             (e for row in rows for e in row["events"] if isinstance(e, Mapping)),
         )
     presenter = Presenter(system, seat, language, describer, reading)
@@ -251,13 +275,14 @@ def table_context(
     ]
     clock_by_seat = {c["seat"]: c for c in data["clocks"]}
     log = []
-    for row in rows[-60:]:
+    for row in rows[-log_rows:]:
         events = [presenter.event(e) for e in row["events"] if isinstance(e, Mapping)]
-        action = (
-            describer.action_kind(reading, row["type"])
-            if describer is not None and reading is not None
-            else _label(row["type"])
-        )
+        if row["type"] == LEAVE:
+            action = _left(row)
+        elif describer is not None and reading is not None:
+            action = describer.action_kind(reading, row["type"])
+        else:
+            action = _label(row["type"])
         log.append(
             {
                 "seq": row["seq"],
@@ -268,7 +293,6 @@ def table_context(
             }
         )
     log.reverse()
-    out = set(system.result(session.state).eliminated) if session.state else set()
     named = _named(system, view, language, presenter)
     return {
         "view": named,
@@ -302,7 +326,7 @@ def table_context(
         "seats": [
             {
                 "number": s.number,
-                "label": s.label,
+                "label": _seat_name(s),
                 "acting": s.number in data["to_act"],
                 "out": s.number in out,
                 "mine": s.number == seat,
@@ -311,9 +335,124 @@ def table_context(
             for s in seats
         ],
         "log": log,
+        "log_total": len(rows),
         "winners": [w + 1 for w in (session.result or {}).get("winners", [])],
         "table_template": _table_template(session),
+        "game_name": _game_name(session.system),
     }
+
+
+def _game_name(system: str) -> str:
+    try:
+        return registry.get(system).name
+    except registry.UnknownGameSystem:
+        return system
+
+
+def _left(row: Mapping[str, Any]) -> str:
+    """A departure in the log (``@leave``): why the seat left the game."""
+    reason = (row.get("action") or {}).get("reason", "")
+    if reason == GameSession.EndReason.TIME:
+        return _("ran out of time")
+    return _("conceded")
+
+
+def _seat_name(seat: Any) -> str:
+    """Who sits at a seat, as pages name them: the player's name, or the bot's."""
+    if seat.is_bot:
+        return _("Bot (%(name)s)") % {"name": seat.bot_name}
+    return str(seat.label)
+
+
+def _and(names: list[str]) -> str:
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(some)s and %(last)s") % {"some": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def _mode_of(session: GameSession) -> str:
+    """The table mode a casual game was seated with (its teams and engine config, as the
+    game's config has them)."""
+    try:
+        modes = registry.get(session.system).table_modes
+    except registry.UnknownGameSystem:
+        return registry.FREE_FOR_ALL.key
+    for mode in modes:
+        if mode.seated(session.config or {}):
+            return mode.key
+    return registry.FREE_FOR_ALL.key
+
+
+def _play_again_url(session: GameSession, seats: list[Any]) -> str:
+    """The new-game form of this game, with this table's seats, bots and mode chosen."""
+    bots = [s for s in seats if s.is_bot]
+    query = {
+        "system": session.system,
+        "players": len(seats),
+        "bots": len(bots),
+        "mode": _mode_of(session),
+    }
+    if bots:
+        query["bot"] = bots[0].bot_name
+    if session.time_bank is not None:
+        query["minutes"] = session.time_bank // 60
+    return f"{reverse('play:home')}?{urlencode(query)}#new-{session.system}"
+
+
+def _ending(
+    session: GameSession, seats: list[Any], seat: int | None, data: Mapping[str, Any]
+) -> dict[str, Any] | None:
+    """The end screen of a game that is over: who won (by name), how it ended, and what
+    the viewer may do next (a rematch, another game, the replay, the match's next game)."""
+    if not session.is_over:
+        return None
+    result = session.result or {}
+    names = {s.number: _seat_name(s) for s in seats}
+    winners = [n for n in result.get("winners", []) if n in names]
+    left = None
+    if session.end_reason in (GameSession.EndReason.CONCEDE, GameSession.EndReason.TIME):
+        last = session.actions.filter(action__type=LEAVE).order_by("-seq").first()
+        left = names.get(last.seat) if last is not None else None
+    reasons = {
+        GameSession.EndReason.CONCEDE: (
+            _("%(name)s conceded.") % {"name": left} if left else _("A player conceded.")
+        ),
+        GameSession.EndReason.TIME: (
+            _("%(name)s ran out of time.") % {"name": left}
+            if left
+            else _("A player ran out of time.")
+        ),
+        GameSession.EndReason.RULES: _("Decided by the rules."),
+        GameSession.EndReason.ABORTED: _("The game was called off before it started."),
+    }
+    aborted = session.status == GameSession.Status.ABORTED
+    casual = session.match_id is None
+    player = seat is not None
+    offered = None
+    if player and casual and not aborted:
+        offer = offered_rematch(session, _seat_user(seats, seat))
+        if offer is not None:
+            offered = {
+                "by": next((str(s.label) for s in seats if s.user_id == offer.created_by_id), ""),
+                "url": reverse("play:join", args=[offer.invite_token]),
+            }
+    return {
+        "aborted": aborted,
+        "winners": _and([names[n] for n in winners]),
+        "won": player and seat in winners,
+        "team": len(winners) > 1,
+        "draw": bool(result.get("draw")) and not winners,
+        "reason": reasons.get(session.end_reason, ""),
+        "rematch": player and casual and not aborted,
+        "play_again": None if not player or not casual else _play_again_url(session, seats),
+        "replay": None if aborted else reverse("play:replay", args=[session.pk]),
+        "next": data.get("next"),
+        "offered": offered,
+    }
+
+
+def _seat_user(seats: list[Any], number: int) -> Any:
+    return next(s.user for s in seats if s.number == number)
 
 
 def _card_type(system: GameSystem, card_id: Any) -> str:
@@ -468,7 +607,7 @@ def _tables(posted: Mapping[str, Any]) -> list[dict[str, Any]]:
             {
                 "info": info,
                 "bots": bots,
-                "seats": range(info.min_players, info.max_players + 1),
+                "seats": range(1 if info.solo else info.min_players, info.max_players + 1),
                 "bot_counts": range(0, info.max_players),
                 # Names in the registry are English msgids (the engine knows no Django).
                 "modes": [
@@ -502,9 +641,29 @@ def _home(
     return render(request, "play/home.html", context, status=status)
 
 
+# What the new-game form may be opened with (``?system=…&players=…``: "play again").
+PRESELECT_NUMBERS = ("players", "bots", "minutes")
+PRESELECT_TEXTS = ("system", "bot", "mode")
+
+
+def _preselected(query: Mapping[str, str]) -> dict[str, Any]:
+    """The new-game form's choices given in the address; whatever is not a fitting value
+    is left out (the form shows its defaults for it)."""
+    chosen: dict[str, Any] = {}
+    for key in PRESELECT_TEXTS:
+        value = query.get(key, "")
+        if value and len(value) <= 40 and re.fullmatch(r"[\w-]+", value):
+            chosen[key] = value
+    for key in PRESELECT_NUMBERS:
+        value = query.get(key, "")
+        if value.isascii() and value.isdigit() and len(value) <= 3:
+            chosen[key] = int(value)
+    return chosen
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return _home(request)
+    return _home(request, posted=_preselected(request.GET))
 
 
 def _parse_time_bank(value: str | None) -> int | None:
@@ -736,51 +895,141 @@ def concede(request: HttpRequest, session_id: int) -> HttpResponse:
     return redirect("play:game", session.pk)
 
 
+def _replay_problem(
+    request: HttpRequest, session: GameSession | None, title: str, text: str, status: int
+) -> HttpResponse:
+    """A replay that cannot be shown as asked, said in words (never a bare 404)."""
+    context = {"session": session, "title": title, "text": text}
+    if session is not None and session.status == GameSession.Status.RUNNING:
+        context["live"] = reverse("play:spectate", args=[session.pk])
+    return render(request, "play/replay_problem.html", context, status=status)
+
+
+def _replay_step(raw: str | None, last: int) -> int | None:
+    """The step asked for (``?step=k``: the state after ``k`` moves), ``last`` when none
+    is given; ``None`` for anything that is not a step of this game."""
+    if raw is None or raw == "":
+        return last
+    raw = raw.strip()
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return None
+    step = int(raw)
+    return step if step <= last else None
+
+
+def replay_context(session: GameSession, step: int) -> dict[str, Any]:
+    """The game's own table at ``step`` (the state after that many moves, rebuilt from the
+    seed and the action log) in the public view, with no legal actions, and the log of
+    the moves up to it."""
+    system = engine_of(session.system)
+    seats = list(session.seats.select_related("user").order_by("number"))
+    state = replay_state(session, step)
+    result = system.result(state)
+    finished = result.finished or step == session.seq
+    public = system.view(state, None)
+    data = {
+        "session": session.pk,
+        "seq": step,
+        "status": session.status,
+        "to_act": [] if finished else list(system.to_act(state)),
+        "clocks": [],
+        "result": session.result if finished else None,
+        "end_reason": session.end_reason if finished else "",
+        "next": None,
+        "seat": None,
+        "view": public,
+        "legal": [],
+    }
+    rows = [row for row in game_log(session) if row["seq"] < step]
+    context = _table_context(
+        session,
+        None,
+        system,
+        data,
+        rows,
+        seats,
+        set(result.eliminated),
+        spectate=True,
+        log_rows=len(rows),
+    )
+    base = reverse("play:replay", args=[session.pk])
+    context.update(
+        step=step,
+        total=session.seq,
+        previous=step - 1 if step > 0 else None,
+        following=step + 1 if step < session.seq else None,
+        replay_url=base,
+        fragment_url=reverse("play:replay_step", args=[session.pk]),
+    )
+    if step == session.seq:
+        ending = _ending(session, seats, None, data)
+        if ending is not None:
+            ending["replay"] = None  # this is the replay
+        context["ending"] = ending
+    return context
+
+
+def _replay(request: HttpRequest, session_id: int, template: str) -> HttpResponse:
+    session = GameSession.objects.filter(pk=session_id).first()
+    if session is None:
+        return _replay_problem(
+            request, None, _("No such game"), _("There is no game with this number."), 404
+        )
+    if not session.is_over:
+        return _replay_problem(
+            request,
+            session,
+            _("The replay is not ready yet"),
+            _("The replay opens when the game ends."),
+            404,
+        )
+    if session.state is None or session.started_at is None:
+        return _replay_problem(
+            request,
+            session,
+            _("Nothing to replay"),
+            _("This game was called off before it started: no move was made."),
+            404,
+        )
+    step = _replay_step(request.GET.get("step"), session.seq)
+    if step is None:
+        return _replay_problem(
+            request,
+            session,
+            _("No such move"),
+            _("This game has moves 0 to %(last)s: choose one of them.") % {"last": session.seq},
+            400,
+        )
+    return render(request, template, replay_context(session, step))
+
+
 @require_GET
 def replay(request: HttpRequest, session_id: int) -> HttpResponse:
-    """Step through a finished game: states recomputed from the seed, public view only."""
-    session = get_object_or_404(GameSession, pk=session_id)
-    if not session.is_over:
-        raise Http404("The replay opens when the game is over.")
+    """Step through a finished game on its own table: states recomputed from the seed and
+    the action log, the public view only, whoever asks (the players included)."""
+    return _replay(request, session_id, "play/replay.html")
+
+
+@require_GET
+def replay_step(request: HttpRequest, session_id: int) -> HttpResponse:
+    """One step of the replay as the fragment the replay page swaps in (``replay.js``)."""
+    return _replay(request, session_id, "play/_replay_frame.html")
+
+
+@login_required
+@require_POST
+def rematch_game(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The same table again: at once against bots, else waiting for the other players."""
+    session = GameSession.objects.filter(pk=session_id).first()
+    if session is None:
+        messages.error(request, _("There is no game with this number."))
+        return redirect("play:home")
     try:
-        step = max(0, min(int(request.GET.get("step", session.seq)), session.seq))
-    except ValueError:
-        step = session.seq
-    system = engine_of(session.system)
-    state_now = replay_state(session, step)
-    public = system.view(state_now, None)
-    row = session.actions.filter(seq=step - 1).first() if step else None
-    describer = describer_for(session.system)
-    reading = (
-        None
-        if describer is None
-        else Reading.of(public, _language(), events=row.events if row is not None else ())
-    )
-    presenter = Presenter(system, None, _language(), describer, reading)
-    nodes = presenter.children(public)
-    return render(
-        request,
-        "play/replay.html",
-        {
-            "session": session,
-            "step": step,
-            "nodes": nodes,
-            "last": None
-            if row is None
-            else {
-                "seat": row.seat + 1,
-                "action": _label(row.action.get("type", "?")),
-                "events": [
-                    text
-                    for e in row.events
-                    if isinstance(e, Mapping) and (text := presenter.event(e))
-                ],
-            },
-            "steps": range(0, session.seq + 1),
-            "previous": step - 1 if step > 0 else None,
-            "next": step + 1 if step < session.seq else None,
-        },
-    )
+        new = rematch(request.user, session)
+    except PlayError as exc:
+        messages.error(request, str(exc))
+        return redirect("play:game", session.pk)
+    return redirect("play:game", new.pk)
 
 
 def _may_see_match(user, match: Match, is_player: bool) -> bool:
