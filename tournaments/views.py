@@ -15,12 +15,15 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from engine.core import registry
 from tournaments import bracket as bracket_core
-from tournaments import console
+from tournaments import console, penalty_pages
+from tournaments import pods as pods_core
+from tournaments import standings as standings_core
 from tournaments.forms import AddPlayerForm, DecklistForm, EventForm, StaffForm
 from tournaments.models import (
     AuditEntry,
@@ -33,7 +36,13 @@ from tournaments.models import (
     StandingsSnapshot,
     TeamMember,
 )
-from tournaments.results import ResultError, games_from_counts
+from tournaments.results import (
+    ResultError,
+    games_from_counts,
+    games_needed,
+    parse_score,
+    quick_scores,
+)
 from tournaments.services.brackets import bracket_state, bracket_winners
 from tournaments.services.decklists import (
     draft_not_over,
@@ -57,14 +66,27 @@ from tournaments.services.placements import enter_placements, report_placements
 from tournaments.services.players import check_in, drop, readd
 from tournaments.services.players import register as register_player
 from tournaments.services.results import call_time, confirm_result, enter_result, report_result
-from tournaments.services.standings import PLACEMENT_RULESET, rounds_with_matches
+from tournaments.services.standings import (
+    PLACEMENT_RULESET,
+    match_records,
+    pod_results,
+    rounds_with_matches,
+)
 from tournaments.services.starting import start_event
 from tournaments.services.teams import find_player, register_team, team_members
 from tournaments.standings import RULESETS
 
 
 def _event(slug: str) -> Event:
-    return get_object_or_404(Event, slug=slug)
+    return get_object_or_404(Event.objects.select_related("created_by"), slug=slug)
+
+
+def _game_name(event: Event) -> str:
+    """The game's name as the registry gives it (the key of a game no longer registered)."""
+    try:
+        return registry.get(event.game_system).name
+    except registry.UnknownGameSystem:
+        return event.game_system
 
 
 def _ctx(request: HttpRequest, event: Event, **extra) -> dict:
@@ -89,6 +111,7 @@ def _ctx(request: HttpRequest, event: Event, **extra) -> dict:
         "my_team": my_team,
         "partner_slots": range(team_size - 1),
         "current_round": current,
+        "game_name": _game_name(event),
         **extra,
     }
 
@@ -101,12 +124,15 @@ def event_list(request: HttpRequest) -> HttpResponse:
             filter=~Q(registrations__status=Registration.Status.DROPPED),
             distinct=True,
         )
-    )
+    ).select_related("created_by")
     visible = events.filter(is_public=True)
     if request.user.is_authenticated:
         mine = EventStaff.objects.filter(user=request.user).values("event_id")
         visible = events.filter(Q(is_public=True) | Q(pk__in=mine))
-    return render(request, "tournaments/event_list.html", {"events": visible[:200]})
+    listed = list(visible[:200])
+    for event in listed:
+        event.game_name = _game_name(event)
+    return render(request, "tournaments/event_list.html", {"events": listed})
 
 
 @login_required
@@ -128,7 +154,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
-    ctx = _ctx(request, event, snapshot=snapshot, ruleset=RULESETS[event.tiebreaks])
+    ctx = _ctx(request, event, **_standings_ctx(event, snapshot))
     ctx["player_count"] = event.registrations.exclude(status=Registration.Status.DROPPED).count()
     ctx["limited"] = is_limited(event)
     if ctx["limited"]:
@@ -140,7 +166,9 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     current = ctx["current_round"]
     ctx["round"] = current
     if current is not None:
-        ctx["matches"] = _matches(current)
+        ctx["matches"] = list(_matches(current))
+        ctx["rows"] = _pairing_rows(event, current, ctx["matches"])
+        ctx["my_row"] = _mark_mine(ctx["rows"], ctx["my_registration"])
     return render(request, "tournaments/event_detail.html", ctx)
 
 
@@ -152,12 +180,87 @@ def _matches(rnd: Round):
     )
 
 
+def _records_before(event: Event, number: int) -> dict[int, object]:
+    """Each player's record and points going into round ``number`` (its Swiss rounds; in an
+    event with pods, placement points)."""
+    if number <= 1:
+        return {}
+    if event.uses_pods:
+        players, results, _dropped = pod_results(event)
+        earlier = [r for r in results if r.round < number]
+        try:
+            rows = pods_core.standings_by_placement(players, earlier)
+        except pods_core.PodStandingsError:
+            return {}
+        return {
+            row.player: SimpleNamespace(wins=0, losses=0, draws=0, points=row.points)
+            for row in rows
+        }
+    players, records, dropped, _codes = match_records(event)
+    earlier = [r for r in records if r.phase == "swiss" and r.round < number]
+    rows = standings_core.compute_standings(players, earlier, ruleset="mtr", dropped=dropped)
+    return {row.player: row for row in rows}
+
+
+def _pairing_rows(event: Event, rnd: Round, matches: list[Match]) -> list[dict]:
+    """The round's tables for the pairings: each player with the record they bring into the
+    round, the winner marked, and the result read from the winner's side."""
+    before = _records_before(event, rnd.number)
+    rows = []
+    for match in matches:
+        seats = list(match.seats.all())
+        final = match.status == Match.Status.FINAL
+        players = []
+        for seat in seats:
+            record = before.get(seat.registration_id)
+            players.append(
+                {
+                    "id": seat.registration_id,
+                    "name": seat.registration.display_name,
+                    "seat": seat,
+                    "wins": record.wins if record else 0,
+                    "losses": record.losses if record else 0,
+                    "draws": record.draws if record else 0,
+                    "points": record.points if record else 0,
+                    "won": final and match.winner_id == seat.registration_id,
+                }
+            )
+        result = None
+        if final and match.is_bye:
+            result = {"kind": "bye"}
+        elif final and len(seats) == 2:
+            first, second = seats
+            if match.winner_id == second.registration_id:
+                first, second = second, first
+            result = {
+                "kind": "win" if match.winner_id else "draw",
+                "winner": first.registration.display_name if match.winner_id else "",
+                "score": f"{first.game_wins}–{second.game_wins}",
+                "drawn_games": match.game_draws,
+                "split": not match.winner_id and rnd.kind == Round.Kind.ELIMINATION,
+            }
+        rows.append({"match": match, "players": players, "result": result, "round": rnd})
+    return rows
+
+
+def _mark_mine(rows: list[dict], registration: Registration | None) -> dict | None:
+    """Mark the table of the visitor's own registration; return it (None if they have none)."""
+    mine = None
+    for row in rows:
+        row["mine"] = registration is not None and any(
+            p["id"] == registration.pk for p in row["players"]
+        )
+        if row["mine"]:
+            mine = row
+    return mine
+
+
 @require_GET
 def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     rounds = list(event.rounds.exclude(status=Round.Status.DRAFT).order_by("number"))
     if not rounds:
-        ctx = _ctx(request, event, rounds=[], round=None, matches=[], by_name=[])
+        ctx = _ctx(request, event, rounds=[], round=None, matches=[], by_name=[], rows=[])
         return render(request, "tournaments/pairings.html", ctx)
     number = request.GET.get("round")
     rnd = rounds[-1]
@@ -170,7 +273,16 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
         ((seat, match) for match in matches for seat in match.seats.all()),
         key=lambda item: item[0].registration.display_name.lower(),
     )
-    ctx = _ctx(request, event, rounds=rounds, round=rnd, matches=matches, by_name=by_name)
+    ctx = _ctx(
+        request,
+        event,
+        rounds=rounds,
+        round=rnd,
+        matches=matches,
+        by_name=by_name,
+        rows=_pairing_rows(event, rnd, matches),
+    )
+    _mark_mine(ctx["rows"], ctx["my_registration"])
     if event.uses_pods:
         ctx["pod_by_name"] = [
             (
@@ -187,11 +299,32 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/pairings.html", ctx)
 
 
+def _standings_ctx(event: Event, snapshot: StandingsSnapshot | None) -> dict:
+    """The snapshot with the rounds its table counts: the completed rounds other than
+    elimination rounds (the top cut is ranked by its finish), and those elimination rounds."""
+    ruleset = RULESETS.get(event.tiebreaks, RULESETS["mtr"])
+    counted = playoff = 0
+    if snapshot is not None and snapshot.after_round:
+        kinds = list(
+            event.rounds.filter(status=Round.Status.COMPLETED)
+            .order_by("number")
+            .values_list("kind", flat=True)[: snapshot.after_round]
+        )
+        playoff = kinds.count(Round.Kind.ELIMINATION)
+        counted = len(kinds) - playoff
+    return {
+        "snapshot": snapshot,
+        "ruleset": ruleset,
+        "rounds_counted": counted,
+        "playoff_rounds": playoff,
+    }
+
+
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
     snapshot = StandingsSnapshot.objects.filter(event=event).first()
-    ctx = _ctx(request, event, snapshot=snapshot, ruleset=RULESETS[event.tiebreaks])
+    ctx = _ctx(request, event, **_standings_ctx(event, snapshot))
     if request.GET.get("fragment"):
         return render(request, "tournaments/_standings.html", ctx)
     return render(request, "tournaments/standings.html", ctx)
@@ -200,16 +333,46 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    columns = _bracket_columns(event)
-    ctx = _ctx(request, event, columns=columns)
+    ctx = _ctx(request, event, **_bracket_drawing(event))
     if request.GET.get("fragment"):
         return render(request, "tournaments/_bracket.html", ctx)
     return render(request, "tournaments/bracket.html", ctx)
 
 
-def _bracket_columns(event: Event) -> list[dict]:
+def _joins(current: list, following: list) -> str:
+    """How a column's winners go on to the next drawn column: in pairs (two matches feed one),
+    straight across (one feeds one), or elsewhere (no line is drawn)."""
+    if not following:
+        return "none"
+    fed_by = [{src.ref for src in (m.a, m.b) if src.kind == "winner"} for m in following]
+    if len(current) == 2 * len(following) and all(
+        m.code in fed_by[i // 2] for i, m in enumerate(current)
+    ):
+        return "pairs"
+    if len(current) == len(following) and all(m.code in fed_by[i] for i, m in enumerate(current)):
+        return "straight"
+    return "none"
+
+
+# A bracket column with its lines takes about this many pixels; the phone's hint to scroll
+# sideways shows below the width the columns need (the classes of gauntlet.css).
+BRACKET_HINT_COLUMNS = (2, 3, 4)
+
+
+def _bracket_text(text: str) -> str:
+    """A title or label of the pure bracket module in the page's language ("Quarterfinal 2":
+    the title's translation and the number)."""
+    head, _sep, tail = text.rpartition(" ")
+    if head and tail.isdigit():
+        return f"{pgettext('round title', head)} {tail}"
+    return pgettext("round title", text)
+
+
+def _bracket_drawing(event: Event) -> dict:
+    """The bracket as columns of matches for the page, how each column joins the next, and
+    its champion (or the two players of a split final)."""
     if not event.bracket:
-        return []
+        return {"columns": []}
     brk = bracket_core.Bracket.from_json(event.bracket["bracket"])
     seeds = event.bracket["seeds"]
     winners = bracket_winners(event)
@@ -217,15 +380,16 @@ def _bracket_columns(event: Event) -> list[dict]:
     names = dict(event.registrations.values_list("pk", "display_name"))
     seed_of = {pid: n for n, pid in enumerate(seeds, start=1)}
     scores: dict[str, dict[int, int]] = {}
-    for seat in (
-        MatchSeat.objects.filter(round__event=event)
+    for code, pid, wins in (
+        MatchSeat.objects.filter(round__event=event, match__status=Match.Status.FINAL)
         .exclude(match__bracket_code="")
-        .select_related("match")
+        .values_list("match__bracket_code", "registration_id", "game_wins")
     ):
-        if seat.match.status == Match.Status.FINAL:
-            scores.setdefault(seat.match.bracket_code, {})[seat.registration_id] = seat.game_wins
+        scores.setdefault(code, {})[pid] = wins
+    drawn = bracket_core.rounds_for_drawing(brk)
     columns = []
-    for bracket_name, round_no, matches in bracket_core.rounds_for_drawing(brk):
+    for index, (bracket_name, round_no, matches) in enumerate(drawn):
+        following = drawn[index + 1][2] if index + 1 < len(drawn) else []
         cells = []
         for m in matches:
             players = state.slots.get(m.code, (None, None))
@@ -233,21 +397,46 @@ def _bracket_columns(event: Event) -> list[dict]:
             for src, pid in zip((m.a, m.b), players, strict=True):
                 sides.append(
                     {
-                        "name": names.get(pid)
-                        if pid is not None
-                        else ("bye" if src.kind == "bye" else ""),
+                        "id": pid,
+                        "name": names.get(pid, "") if pid is not None else "",
+                        "bye": pid is None and src.kind == "bye",
                         "seed": seed_of.get(pid),
                         "score": scores.get(m.code, {}).get(pid),
                         "won": pid is not None and winners.get(m.code) == pid,
                     }
                 )
             cells.append(
-                {"code": m.code, "label": m.label, "sides": sides, "split": state.split == m.code}
+                {
+                    "code": m.code,
+                    "label": _bracket_text(m.label),
+                    "sides": sides,
+                    "split": state.split == m.code,
+                }
             )
+        joins = _joins(matches, following)
         columns.append(
-            {"title": bracket_core.round_title(brk, bracket_name, round_no), "matches": cells}
+            {
+                "title": _bracket_text(bracket_core.round_title(brk, bracket_name, round_no)),
+                "matches": cells,
+                "joins": joins,
+                "fed": bool(columns) and columns[-1]["joins"] != "none",
+            }
         )
-    return columns
+    champion = None
+    if state.champion is not None:
+        champion = {"id": state.champion, "name": names.get(state.champion, "")}
+    shared = []
+    if state.split:
+        shared = [
+            {"id": pid, "name": names.get(pid, "")}
+            for pid in state.slots.get(state.split, ())
+            if pid is not None
+        ]
+    if champion or shared:
+        columns[-1]["joins"] = "straight"  # on to the champion's box after the last column
+    count = len(columns) + (1 if champion or shared else 0)
+    hint = "" if count < 2 else (f"c{count}" if count in BRACKET_HINT_COLUMNS else "always")
+    return {"columns": columns, "champion": champion, "shared": shared, "bracket_hint": hint}
 
 
 @require_GET
@@ -272,7 +461,14 @@ def player_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/player.html",
-        _ctx(request, event, player=reg, history=history, row=row),
+        _ctx(
+            request,
+            event,
+            player=reg,
+            history=history,
+            row=row,
+            penalties=penalty_pages.player_penalties(request.user, event, reg),
+        ),
     )
 
 
@@ -574,6 +770,14 @@ def _parse_games(post, best_of: int) -> list[int | None]:
             else:
                 raise ResultError(_("Game %(n)d: choose who won it.") % {"n": n})
         return games
+    if "no_show" in post:  # the seat that did not come loses every game the match needed
+        absent = post.get("no_show")
+        if absent not in ("0", "1"):
+            raise ResultError(_("Say which player did not show up."))
+        needed = games_needed(best_of)
+        return [1 - int(absent)] * needed
+    if "score" in post:  # one click: "wins_a-wins_b-draws"
+        return games_from_counts(*parse_score(post.get("score", "")))
     try:
         return games_from_counts(
             int(post.get("wins_0", 0)), int(post.get("wins_1", 0)), int(post.get("draws", 0) or 0)
@@ -593,6 +797,36 @@ def _parse_placements(post, seats: int) -> list[int]:
     return placements
 
 
+def quick_buttons(match: Match, allow_draw: bool) -> list[dict]:
+    """The one-click results of a two-player match, labelled with its players' names."""
+    seats = list(match.seats.all())
+    names = [s.registration.display_name for s in seats]
+    buttons = []
+    for q in quick_scores(match.best_of, allow_draw):
+        if q.kind == "a":
+            label, name, value = f"{names[0]} {q.wins_a}–{q.wins_b}", "score", q.value
+        elif q.kind == "b":
+            label, name, value = f"{names[1]} {q.wins_b}–{q.wins_a}", "score", q.value
+        elif q.kind == "draw" and q.draws:
+            label, name, value = _("Draw"), "score", q.value
+        elif q.kind == "draw":
+            label, name, value = f"{q.wins_a}–{q.wins_b}", "score", q.value
+        else:
+            absent = 0 if q.kind == "no_show_a" else 1
+            label = _("No show: %(name)s") % {"name": names[absent]}
+            name, value = "no_show", str(absent)
+        current = (
+            match.status == Match.Status.FINAL
+            and name == "score"
+            and [s.game_wins for s in seats] == [q.wins_a, q.wins_b]
+            and match.game_draws == q.draws
+        )
+        buttons.append(
+            {"label": label, "name": name, "value": value, "kind": q.kind, "current": current}
+        )
+    return buttons
+
+
 def _report(user, match: Match, post) -> object:
     if match.round.event.uses_pods:
         return report_placements(user, match, _parse_placements(post, len(match.seats.all())))
@@ -602,7 +836,12 @@ def _report(user, match: Match, post) -> object:
 def _enter(user, match: Match, post) -> object:
     if match.round.event.uses_pods:
         return enter_placements(user, match, _parse_placements(post, len(match.seats.all())))
-    return enter_result(user, match, _parse_games(post, match.best_of))
+    games = _parse_games(post, match.best_of)
+    note = ""
+    if post.get("no_show") in ("0", "1"):
+        absent = match.seats.select_related("registration").get(seat=int(post["no_show"]))
+        note = f"no show: {absent.registration.display_name}"
+    return enter_result(user, match, games, note=note)
 
 
 @login_required
@@ -769,6 +1008,7 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         pods=list(event.pods.order_by("number")) if limited else [],
         limited=limited,
         **console.context(event),
+        **penalty_pages.console_context(event),
         pods_waiting=event.pods.filter(status="waiting").exists(),
         draft_not_over=draft_not_over(event) if event.status == Event.Status.REGISTRATION else None,
     )
@@ -857,6 +1097,8 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         "staff": (staff, _("Staff updated.")),
         "lock-decklists": (lambda: lock_decklists(user, event), _("Decklists locked.")),
     }
+    for name, (handler, success) in penalty_pages.ACTIONS.items():
+        actions[name] = (lambda h=handler: h(user, event, post), success)
     for name, added in console.actions().items():  # the apps above (tournaments.console)
         actions[name] = (lambda h=added.handler: h(user, event, post), added.success)
     if action not in actions:

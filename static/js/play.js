@@ -8,6 +8,7 @@
 
   var SILENCE_MS = 20000, MOVE_MS = 4000;
   var root, errorBox, socket, pollTimer, attempt = 0, heard = Date.now(), moveTimer = null;
+  var drawn = null, pressing = false, pending = null;
 
   function csrf(form) {
     var input = form.querySelector("input[name=csrfmiddlewaretoken]");
@@ -24,28 +25,45 @@
     fetch(root.dataset.tableUrl, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
-        if (html === null) { return; }
-        // Card details and zone lists the player opened stay open across the redraw. A
-        // choice marked data-keep (a card chosen on a board) stays made while the game has
-        // not moved on; once it has, the table's own default comes back.
-        var opened = {}, kept = [], seq = root.dataset.seq;
-        root.querySelectorAll("details[data-key][open]").forEach(function (d) { opened[d.dataset.key] = true; });
-        root.querySelectorAll("input[data-keep]:checked").forEach(function (i) { kept.push(i.id); });
-        root.innerHTML = html;
-        root.querySelectorAll("details[data-key]").forEach(function (d) { if (opened[d.dataset.key]) { d.open = true; } });
-        var panel = root.querySelector(".play-panel");
-        if (panel) {
-          root.dataset.seq = panel.dataset.seq;
-          root.dataset.status = panel.dataset.status;
-        }
-        if (panel && panel.dataset.seq === seq) {
-          kept.forEach(function (id) {
-            var input = id && document.getElementById(id);
-            if (input && input.hasAttribute("data-keep") && root.contains(input)) { input.checked = true; }
-          });
-        }
-        root.dispatchEvent(new CustomEvent("play:redrawn", { bubbles: true, detail: { changed: !panel || panel.dataset.seq !== seq } }));
+        if (html === null || html === drawn) { return; }
+        // A redraw between a press and its release would swallow the click: it waits
+        // for the release (and the click it makes) to finish.
+        if (pressing) { pending = html; return; }
+        redraw(html);
       });
+  }
+
+  function release() {
+    pressing = false;
+    if (pending !== null) {
+      var html = pending;
+      pending = null;
+      setTimeout(function () { if (!pressing) { redraw(html); } else { pending = html; } }, 0);
+    }
+  }
+
+  function redraw(html) {
+    drawn = html;
+    // Card details and zone lists the player opened stay open across the redraw. A
+    // choice marked data-keep (a card chosen on a board) stays made while the game has
+    // not moved on; once it has, the table's own default comes back.
+    var opened = {}, kept = [], seq = root.dataset.seq;
+    root.querySelectorAll("details[data-key][open]").forEach(function (d) { opened[d.dataset.key] = true; });
+    root.querySelectorAll("input[data-keep]:checked").forEach(function (i) { kept.push(i.id); });
+    root.innerHTML = html;
+    root.querySelectorAll("details[data-key]").forEach(function (d) { if (opened[d.dataset.key]) { d.open = true; } });
+    var panel = root.querySelector(".play-panel");
+    if (panel) {
+      root.dataset.seq = panel.dataset.seq;
+      root.dataset.status = panel.dataset.status;
+    }
+    if (panel && panel.dataset.seq === seq) {
+      kept.forEach(function (id) {
+        var input = id && document.getElementById(id);
+        if (input && input.hasAttribute("data-keep") && root.contains(input)) { input.checked = true; }
+      });
+    }
+    root.dispatchEvent(new CustomEvent("play:redrawn", { bubbles: true, detail: { changed: !panel || panel.dataset.seq !== seq } }));
   }
 
   function watch() {
@@ -105,6 +123,7 @@
     if (!form.classList.contains("act")) { return; }
     e.preventDefault();
     root.querySelectorAll("form.act button").forEach(function (b) { b.disabled = true; });
+    drawn = null;  // the buttons now differ from the last drawing: the next one redraws
     // form.action would be the hidden input named "action", not the URL.
     fetch(form.getAttribute("action"), {
       method: "POST",
@@ -125,6 +144,9 @@
     errorBox = document.getElementById("play-error");
     if (!root) { return; }
     root.addEventListener("submit", submit);
+    root.addEventListener("pointerdown", function () { pressing = true; });
+    document.addEventListener("pointerup", release);
+    document.addEventListener("pointercancel", release);
     if ("WebSocket" in window) { connect(); watch(); } else { poll(); }
   });
 })();
