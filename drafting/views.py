@@ -35,7 +35,13 @@ from drafting.services.kits import deck_sections, kit, kit_for, language
 from drafting.services.picks import highlight as highlight_card
 from drafting.services.picks import make_pick
 from drafting.services.pods import can_manage, seat_of
-from drafting.services.pools import deck_pool_of, pool_of, set_supplied_cards, supply_choices
+from drafting.services.pools import (
+    deck_needs,
+    deck_pool_of,
+    pool_of,
+    set_supplied_cards,
+    supply_choices,
+)
 from drafting.services.reading import can_see_picks, pick_log, seat_progress
 from drafting.services.seats import hand_to_bot, join_pod, leave_pod, reclaim_seat
 from drafting.services.starting import start_pod
@@ -195,13 +201,39 @@ def _pack_context(pod: Pod, seat: Seat, seats: Sequence[Seat] | None = None) -> 
         review = review_until(pod, seat, pack)
         if review is not None and review > timezone.now():
             ctx["review_until"] = review
+    if seats is None:
+        seats = list(pod.seats.select_related("user"))
+    ctx.update(passing(state, seat.number, {s.number: s.name for s in seats}))
     waiting = draft_core.waiting_on(state).get(seat.number)
     if waiting is not None:
-        if seats is not None:
-            ctx["waiting_on"] = next((s for s in seats if s.number == waiting), None)
-        else:
-            ctx["waiting_on"] = pod.seats.filter(number=waiting).select_related("user").first()
+        ctx["waiting_on"] = seat_label(
+            waiting, next((s.name for s in seats if s.number == waiting), "")
+        )
     return ctx
+
+
+def seat_label(number: int, name: str) -> dict[str, Any]:
+    """How every page of a pod names a seat: its player's name and its number (1-based)."""
+    return {
+        "number": number + 1,
+        "index": number,
+        "name": name or _("Bot %(n)d") % {"n": number + 1},
+    }
+
+
+def passing(state: dict[str, Any], number: int, names: dict[int, str]) -> dict[str, Any]:
+    """Which way the current booster travels and the seat's two neighbours in it: the one
+    it passes to and the one it is passed from (``draft.neighbour`` / ``upstream``)."""
+    if not state or state.get("kind", draft_core.BOOSTER.kind) != draft_core.BOOSTER.kind:
+        return {}
+    seats, booster_round = state["seats"], state["round"]
+    to = draft_core.neighbour(number, seats, booster_round)
+    came = draft_core.upstream(number, seats, booster_round)
+    return {
+        "pass_left": draft_core.direction(booster_round) > 0,
+        "pass_to": seat_label(to, names.get(to, "")),
+        "pass_from": seat_label(came, names.get(came, "")),
+    }
 
 
 def pack_context_from_message(message: dict[str, Any]) -> dict[str, Any]:
@@ -225,7 +257,16 @@ def pack_context_from_message(message: dict[str, Any]) -> dict[str, Any]:
         if message.get("review_until")
         else None,
         "pushed": True,
+        **passing_from_message(message),
     }
+
+
+def passing_from_message(message: dict[str, Any]) -> dict[str, Any]:
+    names = message.get("names")
+    if not isinstance(names, list) or "seat" not in message:
+        return {}
+    state = {"seats": len(names), "round": message["round"]}
+    return passing(state, message["seat"], dict(enumerate(names)))
 
 
 def _pool_context(pod: Pod, seat: Seat) -> dict[str, Any]:
@@ -235,6 +276,7 @@ def _pool_context(pod: Pod, seat: Seat) -> dict[str, Any]:
     return {
         "pool": cards_info(limited, pool_ids, lang),
         "pool_colours": _colour_counts(limited, pool_ids, lang),
+        "deck_needs": deck_needs(pod, seat, lang) if pod.status == Pod.Status.DRAFTING else [],
     }
 
 
@@ -266,6 +308,10 @@ def _colour_counts(limited: LimitedKit, ids: Sequence[str], lang: str) -> list[t
 def _overview_context(request: HttpRequest, pod: Pod) -> dict[str, Any]:
     seats = list(pod.seats.select_related("user").order_by("number"))
     rows = seat_progress(pod, seats)
+    names = {s.number: s.name for s in seats}
+    for row in rows:
+        if row["waiting_on"] is not None:
+            row["waiting_label"] = seat_label(row["waiting_on"], names.get(row["waiting_on"], ""))
     if pod.state and not pod.is_sealed:
         for row in rows:
             row["logs"] = can_see_picks(request.user, pod, row["seat"])
@@ -340,6 +386,8 @@ def _answer_context(pod: Pod, seat: Seat, made) -> dict[str, Any]:
     ctx["picked_number"] = len(pool_ids)
     ctx["pool_size"] = len(pool_ids)
     ctx["pool_colours"] = _colour_counts(limited, pool_ids, lang)
+    if pod.status == Pod.Status.DRAFTING:
+        ctx["deck_needs"] = deck_needs(pod, seat, lang)
     return ctx
 
 
@@ -409,7 +457,7 @@ def pick(request: HttpRequest, pk: int) -> HttpResponse:
 def highlight(request: HttpRequest, pk: int) -> HttpResponse:
     pod = _pod(pk)
     try:
-        highlight_card(request.user, pod, request.POST.get("card"))
+        highlight_card(request.user, pod, request.POST.get("card"), request.POST.get("pick"))
     except NotAllowed as exc:
         raise PermissionDenied(str(exc)) from None
     except PodError as exc:
@@ -500,8 +548,72 @@ def _slots(pod: Pod, pool: Sequence[str], deck: dict[str, list[str]] | None) -> 
     return out
 
 
-def _deck_context(request: HttpRequest, pod: Pod, seat: Seat, deck: dict | None) -> dict[str, Any]:
-    lang = language()
+CURVE_TOP = 7  # the cost curve's last column holds this cost and more
+
+
+def _check_context(
+    pod: Pod, seat: Seat, deck: dict[str, list[str]] | None, lang: str
+) -> dict[str, Any]:
+    """The deck check card: each section's count against its target, the cost curve of
+    the cards in the deck, and every broken rule (None when there is no deck to check)."""
+    limited = kit(pod)
+    deck = deck or {}
+    counts = {s.key: len(deck.get(s.key) or ()) for s in limited.sections}
+    curve = [0] * (CURVE_TOP + 1)
+    for ids in deck.values():
+        for card_id in ids:
+            if limited.known(card_id):
+                info = card_info(limited, card_id, lang)
+                if info["cost"] != "":
+                    curve[min(max(info["cost_value"], 0), CURVE_TOP)] += 1
+    tallest = max(curve) or 1
+    return {
+        "section_counts": [
+            {"key": s.key, "name": s.label(lang), "count": counts[s.key], "target": s.target}
+            for s in limited.sections
+        ],
+        "curve": [
+            {
+                "cost": f"{cost}+" if cost == CURVE_TOP else str(cost),
+                "count": n,
+                "height": round(10 * n / tallest),
+            }
+            for cost, n in enumerate(curve)
+        ],
+        "curve_total": sum(curve),
+        "problems": check_deck(pod, seat, deck, lang=lang) if deck else None,
+    }
+
+
+def _home_sections(limited: LimitedKit, faces: Sequence[dict[str, Any]]) -> tuple[str, str]:
+    """Where a card goes when it is moved out of the sideboard: the section its face names,
+    else the first section no card names for itself (a «Восхождение» card that is not a City
+    goes to the Main Deck)."""
+    named = {face["section"] for face in faces if face["section"]}
+    keys = [s.key for s in limited.sections]
+    return keys[0], next((key for key in keys if key not in named), keys[0])
+
+
+def _supply_note(pod: Pod, lang: str) -> dict[str, Any] | None:
+    """What the organiser supplies besides the pools (the kit's ``supply``), or None if the
+    game has no such option."""
+    limited = kit(pod)
+    rule = limited.supply
+    if rule is None:
+        return None
+    names = [card_info(limited, c, lang)["name"] for c in pod.supplied_cards or ()]
+    return {
+        "name": rule.label(lang),
+        "help": rule.explain(lang),
+        "cards": names,
+        "copies": rule.copies,
+    }
+
+
+def _deck_context(
+    request: HttpRequest, pod: Pod, seat: Seat, deck: dict | None, lang: str | None = None
+) -> dict[str, Any]:
+    lang = lang or language()
     limited = kit(pod)
     pool = deck_pool_of(pod, seat)
     slots = _slots(pod, pool, deck)
@@ -517,20 +629,50 @@ def _deck_context(request: HttpRequest, pod: Pod, seat: Seat, deck: dict | None)
             e["card"]["name"],
         )
     )
-    counts = Counter(slots)
+    _first, fallback = _home_sections(limited, [e["card"] for e in entries])
+    for order, entry in enumerate(entries):
+        entry["order"] = order
+        entry["home"] = entry["card"]["section"] or fallback
+    columns = [
+        {
+            "key": s.key,
+            "name": s.label(lang),
+            "target": s.target,
+            "entries": [e for e in entries if e["section"] == s.key],
+        }
+        for s in limited.sections
+    ]
+    sideboard = {
+        "key": "",
+        "name": _("Sideboard"),
+        "target": "",
+        "entries": [e for e in entries if e["section"] == ""],
+    }
     return {
         "pod": pod,
         "seat": seat,
         "entries": entries,
-        "sections": [("", "—")] + [(s.key, s.label(lang)) for s in limited.sections],
-        "section_counts": [
-            {"name": s.label(lang), "count": counts[s.key], "target": s.target}
-            for s in limited.sections
-        ],
+        "columns": columns,
+        "sideboard": sideboard,
+        "sections": [("", _("Sideboard"))] + [(s.key, s.label(lang)) for s in limited.sections],
         "rules_text": limited.rules_text(lang),
-        "counts": counts,
-        "problems": check_deck(pod, seat, deck, lang=lang) if deck else None,
         "text": deck_text(pod, seat.deck, lang) if seat.deck else "",
+        **_check_context(pod, seat, deck, lang),
+    }
+
+
+def _suggestion(pod: Pod, seat: Seat, lang: str) -> tuple[dict[str, list[str]], dict | None]:
+    """The kit's suggested deck and, when even it breaks the rules, why no legal deck
+    exists: what every deck needs that the pool lacks, and what the organiser supplies."""
+    built = kit(pod).bot_deck(deck_pool_of(pod, seat))
+    deck = {key: [str(c) for c in built.get(key) or ()] for key in deck_sections(pod)}
+    problems = check_deck(pod, seat, deck, lang=lang)
+    if not problems:
+        return deck, None
+    return deck, {
+        "needs": [n for n in deck_needs(pod, seat, lang) if not n["met"]],
+        "problems": problems,
+        "supply": _supply_note(pod, lang),
     }
 
 
@@ -543,7 +685,10 @@ def deck(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(_("You have no seat in this pod."))
     if pod.status in (Pod.Status.WAITING, Pod.Status.DRAFTING):
         return redirect("drafting:room", pk=pk)
+    lang = language()
     current = seat.deck
+    refused: list[dict[str, Any]] | None = None
+    no_deck = None
     if request.method == "POST":
         current = _deck_from_post(pod, request.POST, deck_pool_of(pod, seat))
         try:
@@ -551,14 +696,19 @@ def deck(request: HttpRequest, pk: int) -> HttpResponse:
         except NotAllowed as exc:
             raise PermissionDenied(str(exc)) from None
         except PodError as exc:
-            messages.error(request, str(exc))
+            if exc.problems:
+                refused = exc.problems
+            else:
+                messages.error(request, str(exc))
         else:
             messages.success(request, _("Deck saved."))
             return redirect("drafting:deck", pk=pk)
     elif request.GET.get("suggest") and pod.status == Pod.Status.BUILDING:
-        current = kit(pod).bot_deck(deck_pool_of(pod, seat))
-    ctx = _deck_context(request, pod, seat, current)
-    return render(request, "drafting/deck.html", ctx)
+        current, no_deck = _suggestion(pod, seat, lang)
+    ctx = _deck_context(request, pod, seat, current, lang)
+    ctx["refused"] = refused
+    ctx["no_deck"] = no_deck
+    return render(request, "drafting/deck.html", ctx, status=400 if refused else 200)
 
 
 @login_required
@@ -570,17 +720,8 @@ def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(_("You have no seat in this pod."))
     pool = deck_pool_of(pod, seat)
     current = _deck_from_post(pod, request.POST, pool)
-    lang = language()
-    problems = check_deck(pod, seat, current, lang=lang)
-    section_counts = [
-        {"name": s.label(lang), "count": len(current.get(s.key, ())), "target": s.target}
-        for s in kit(pod).sections
-    ]
-    return render(
-        request,
-        "drafting/_deck_check.html",
-        {"problems": problems, "section_counts": section_counts},
-    )
+    ctx = _check_context(pod, seat, current, language())
+    return render(request, "drafting/_deck_check.html", ctx)
 
 
 # ---------------------------------------------------------------- logs and replay

@@ -174,8 +174,13 @@ def after_change(
     elif changed:
         Seat.objects.bulk_update(changed, ["timer_key", "pick_deadline"])
     arm_timers(pod, seats, now)
+    names = [""] * state["seats"]
+    if packs:
+        for seat in seats:
+            names[seat.number] = seat.name
     messages = [
-        (player_group(pod.pk, seat.user_id), pack_message(pod, seat, pack)) for seat, pack in packs
+        (player_group(pod.pk, seat.user_id), pack_message(pod, seat, pack, names))
+        for seat, pack in packs
     ]
     progress, pod_id = progress_message(pod, seats), pod.pk
     transaction.on_commit(lambda: send_after_pick(pod_id, messages, progress))

@@ -42,11 +42,15 @@ def _send(groups: list[tuple[str, str]], redirect: str | None = None) -> None:
     push.send(messages)
 
 
-def pack_message(pod: Pod, seat: Seat, pack: Mapping[str, Any]) -> dict[str, Any]:
+def pack_message(
+    pod: Pod, seat: Seat, pack: Mapping[str, Any], names: list[str] | None = None
+) -> dict[str, Any]:
     """What a seated player's page needs to show the pack they now face. Sent to that
-    player's group only (see ``drafting.consumers``, which renders it in their language)."""
+    player's group only (see ``drafting.consumers``, which renders it in their language).
+    ``names``: every seat's name by number, so the page names the neighbours."""
     state = pod.state
     return {
+        "names": names or [],
         "type": "draft.pack",
         "pod": pod.pk,
         "system": pod.game_system,

@@ -78,9 +78,15 @@ def make_pick(
     return pick
 
 
-def highlight(user: User, pod: Pod, card_id: Any) -> Seat:
-    """Mark the card the player leans to: the timer takes it if time runs out."""
+def highlight(user: User, pod: Pod, card_id: Any, pick_number: Any = None) -> Seat:
+    """Mark the card the player leans to: the timer takes it if time runs out.
+
+    ``pick_number`` is the pick the page showed. A highlight that arrives after that pick
+    was made (a double click: the pick overtook it) changes nothing and is no error, and
+    neither is the same highlight twice; a card outside the pack the seat faces is.
+    """
     card_id = _parse_card_id(card_id)
+    number = None if pick_number in (None, "") else _parse_pick_number(pick_number)
     if user is None or not user.is_authenticated:
         raise NotAllowed(_("Log in to draft."))
     with transaction.atomic():
@@ -88,13 +94,17 @@ def highlight(user: User, pod: Pod, card_id: Any) -> Seat:
         seat = pod.seats.filter(user=user).first()
         if seat is None:
             raise NotAllowed(_("You have no seat in this pod."))
+        made = pod.state and number is not None
+        if made and number < draft_core.pick_number(pod.state, seat.number):
+            return seat  # that pick is made: the highlight is moot
         if pod.status != Pod.Status.DRAFTING:
             raise PodError(_("The draft is over."))
         pack = draft_core.current_pack(pod.state, seat.number)
         if pack is None or card_id not in pack["cards"]:
             raise PodError(_("That card is not in your current pack."))
-        seat.highlighted = card_id
-        seat.save(update_fields=["highlighted"])
+        if seat.highlighted != card_id:
+            seat.highlighted = card_id
+            seat.save(update_fields=["highlighted"])
     return seat
 
 

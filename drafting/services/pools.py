@@ -42,6 +42,24 @@ def deck_pool_of(pod: Pod, seat: Seat) -> list[str]:
     return deck_pool(pod, seat.number)
 
 
+def deck_needs(pod: Pod, seat: Seat, lang: str | None = None) -> list[dict[str, Any]]:
+    """What every legal deck needs from the seat's pool (with any supplied cards), and how
+    much of it the pool has so far (the kit's ``deck_needs``): for the draft room."""
+    lang = lang or language()
+    return [
+        {
+            "key": need.key,
+            "name": need.label(lang),
+            "have": need.have,
+            "need": need.need,
+            "missing": need.missing,
+            "met": need.met,
+            "rule": need.rule,
+        }
+        for need in kit(pod).deck_needs(deck_pool(pod, seat.number))
+    ]
+
+
 def supply_choices(pod: Pod) -> list[str]:
     """The cards an organiser may supply for this pod's sets (none if the game has no
     ``supply``), by name in the page's language."""

@@ -24,7 +24,10 @@ A kit has:
 * ``sealed_pool(set_codes, seed)``: one player's opened boosters, as one pool;
 * ``bot_pick(pack, pool, rng)``: the id a bot takes from ``pack``;
 * ``bot_deck(pool)``: the deck a bot builds from ``pool`` (legal whenever the pool allows);
-* ``supply_choices(set_codes)``: the cards an organiser may supply for these sets.
+* ``supply_choices(set_codes)``: the cards an organiser may supply for these sets;
+* ``deck_needs(pool)``: what a legal deck needs that a pool must give (``DeckNeed``: e.g.
+  Cities 1/2, Main Deck 14/20), shown while the player drafts and when no deck can be
+  built; ``pool`` includes any cards the organiser supplies.
 
 Checking a built deck and writing it as a list belong to the system's decklist service
 (``engine.core.decklists``: ``check_sections``, ``write``), the same one that checks
@@ -109,6 +112,32 @@ class SupplyRule:
 
 
 @dataclass(frozen=True)
+class DeckNeed:
+    """One thing every legal deck needs from the pool, and how much of it the pool has:
+    ``have`` of ``need`` (e.g. Cities 1/2 under rule ``4.5.5.1``). ``have`` counts only
+    what a deck could really use (a Main Deck card of a colour no City allows does not
+    count); ``met`` once it reaches ``need``."""
+
+    key: str
+    name: str
+    name_ru: str
+    have: int
+    need: int
+    rule: str = ""
+
+    @property
+    def met(self) -> bool:
+        return self.have >= self.need
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.need - self.have)
+
+    def label(self, language: str = "en") -> str:
+        return _pick(language, self.name, self.name_ru)
+
+
+@dataclass(frozen=True)
 class CardStat:
     symbol: str  # shown before the value, e.g. "⚔"
     title: str  # its name, for the tooltip, in the page's language
@@ -166,3 +195,5 @@ class LimitedKit(Protocol):
     def bot_deck(self, pool: Sequence[str]) -> dict[str, list[str]]: ...
 
     def supply_choices(self, set_codes: Sequence[str]) -> list[str]: ...
+
+    def deck_needs(self, pool: Sequence[str]) -> list[DeckNeed]: ...

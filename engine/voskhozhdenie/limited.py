@@ -5,10 +5,11 @@ an organiser may supply (AMB-05)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
-from engine.core.limited import CardFace, CardStat, DeckSection, SupplyRule
+from engine.core.limited import CardFace, CardStat, DeckNeed, DeckSection, SupplyRule
 from engine.voskhozhdenie import boosters, draftbots, loader
-from engine.voskhozhdenie.cards import Card, CardDB
+from engine.voskhozhdenie.cards import COLOURS, Card, CardDB
 
 SYSTEM = "voskhozhdenie"
 
@@ -114,6 +115,57 @@ class Kit:
         """The Cities of the sets the boosters come from (AMB-05)."""
         codes = set(set_codes)
         return [c.id for c in self.db.all_cards() if c.type == "city" and c.set_code in codes]
+
+    def deck_needs(self, pool: Sequence[str]) -> list[DeckNeed]:
+        """2 Cities (4.5.5.1) and 20 Main Deck cards (4.5.5.3) the pool's Cities allow.
+
+        The Main Deck count is the most cards one pair of the pool's Cities lets a deck
+        hold under 4.5.5.8 (10 cards of a colour per City of that colour; Neutral cards
+        free; no Minor cards, 4.5.5.2; no Cities or Patrons, 4.5.5.7). With fewer than two
+        Cities, each missing City counts as one of the colour the pool has most cards of
+        (a City still to be drafted), so the count shows what the pool's cards would give.
+        """
+        db = self.db
+        cards = [c for c in (db.card(card_id) for card_id in pool) if not c.minor]
+        cities = [c for c in cards if c.type == "city"]
+        others = [c for c in cards if c.type not in ("city", "patron")]
+        pairs: list[tuple[Card, ...]] = list(combinations(cities, 2)) or [tuple(cities)]
+        seen: set[tuple[str, ...]] = set()
+        main = 0
+        for pair in pairs:
+            key = tuple(sorted(c.id for c in pair))
+            if key not in seen:
+                seen.add(key)
+                main = max(main, _main_fits(pair, others, 2 - len(pair)))
+        return [
+            DeckNeed("cities", "Cities", "Города", len(cities), 2, "4.5.5.1"),
+            DeckNeed(
+                "main", "Main Deck", "Основная колода", main, draftbots.MAIN_TARGET, "4.5.5.3"
+            ),
+        ]
+
+
+def _main_fits(cities: Sequence[Card], others: Sequence[Card], missing: int = 0) -> int:
+    """How many of ``others`` a Main Deck with these Cities (and ``missing`` more, each of
+    the colour with the most cards beyond the room there is) can hold (4.5.5.8): Neutral
+    cards first, then one-colour cards, then the rest, while each colour has room."""
+    room = dict.fromkeys(COLOURS, 0)
+    for city in cities:
+        for colour in city.colours:
+            room[colour] += 10
+    tally = {colour: sum(colour in c.colours for c in others) for colour in COLOURS}
+    for _slot in range(missing):
+        best = max(
+            COLOURS, key=lambda colour: (tally[colour] - room[colour], -COLOURS.index(colour))
+        )
+        room[best] += 10
+    fits = 0
+    for card in sorted(others, key=lambda c: (len(c.colours), c.id)):
+        if all(room.get(colour, 0) > 0 for colour in card.colours):
+            for colour in card.colours:
+                room[colour] -= 1
+            fits += 1
+    return fits
 
 
 def _face(card: Card, lang: str) -> CardFace:

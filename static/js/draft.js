@@ -47,6 +47,13 @@
   // arrive after a newer one: the pod's total of picks never goes down, so it tells.
   var progressTotal = -1;
 
+  // One wording of a waited-on seat everywhere: its name (from the seats table) and number.
+  function seatWords(template, number) {
+    var tr = document.querySelector('table.seats tr[data-seat="' + number + '"]');
+    var name = tr ? tr.dataset.name : "";
+    return template.replace("{name}", name).replace("{n}", number + 1);
+  }
+
   function showProgress(rows) {
     var total = rows.reduce(function (sum, row) { return sum + row[0]; }, 0);
     if (total < progressTotal) { return; }
@@ -61,10 +68,18 @@
         if (queue) { queue.textContent = row[1]; }
         if (now) {
           now.textContent = row[1] ? table.dataset.picking
-            : (row[2] === null ? "" : table.dataset.waiting.replace("{n}", row[2] + 1));
+            : (row[2] === null ? "" : seatWords(table.dataset.waiting, row[2]));
         }
       });
     });
+    // The pack area's "waiting for" names the same seat as the table.
+    var waiting = document.querySelector("#pack-area .waiting[data-seat]");
+    if (waiting) {
+      var mine = rows[Number(waiting.dataset.seat)];
+      if (mine && !mine[1] && mine[2] !== null) {
+        waiting.textContent = seatWords(waiting.dataset.waiting, mine[2]);
+      }
+    }
   }
 
   // While the socket is open, picks go over it (answered like the form's htmx answer);
@@ -163,15 +178,33 @@
 
   // Tapping a card selects it (and tells the server, so the timer takes it if time runs
   // out); tapping the selected card again, or "Pick this card", picks it.
+  // The highlight waits a moment: a double click picks the card instead, and then no
+  // highlight is sent at all (the server also shrugs off one that comes after the pick).
+  var HIGHLIGHT_MS = 400;
+  var pendingHighlight = null;
+
   function highlight(input) {
     var form = input.form;
     if (!form || !form.dataset.highlightUrl) { return; }
-    var body = new FormData();
-    body.append("card", input.value);
-    body.append("csrfmiddlewaretoken", csrfToken());
-    fetch(form.dataset.highlightUrl, { method: "POST", body: body, credentials: "same-origin" })
-      .catch(function () { /* the pick itself still works */ });
+    if (pendingHighlight) { clearTimeout(pendingHighlight); }
+    pendingHighlight = setTimeout(function () {
+      pendingHighlight = null;
+      if (form.dataset.sent || !form.isConnected || !input.checked) { return; }
+      var body = new FormData();
+      body.append("card", input.value);
+      body.append("pick", form.querySelector("[name=pick]").value);
+      body.append("csrfmiddlewaretoken", csrfToken());
+      fetch(form.dataset.highlightUrl, { method: "POST", body: body, credentials: "same-origin" })
+        .catch(function () { /* the pick itself still works */ });
+    }, HIGHLIGHT_MS);
   }
+
+  document.addEventListener("submit", function (e) {
+    if (e.target.matches && e.target.matches(".pick-form") && pendingHighlight) {
+      clearTimeout(pendingHighlight);
+      pendingHighlight = null;
+    }
+  }, true);
 
   document.addEventListener("pointerdown", function (e) {
     var card = e.target.closest && e.target.closest(".pick-form .dcard");
@@ -251,6 +284,84 @@
   document.addEventListener("click", function (e) {
     var button = e.target.closest && e.target.closest("[data-review-skip]");
     if (button) { endReview(button.closest("[data-review-until]")); }
+  });
+
+  // Deck builder: a tap moves a card between the deck and the sideboard (into the part of
+  // the deck its game puts it first), a drag drops it into any column, and each card's menu
+  // (the whole form without script) puts it anywhere. The menu's change is what htmx posts
+  // to check the deck, so every way of moving a card ends in one.
+  function recount(form) {
+    form.querySelectorAll(".deck-column").forEach(function (column) {
+      var count = column.querySelector("[data-count]");
+      if (count) { count.textContent = column.querySelectorAll(".deck-pool > li").length; }
+    });
+  }
+
+  function placeCard(li, key) {
+    var form = li.closest("[data-deck-builder]");
+    var list = form && form.querySelector('.deck-column[data-section="' + key + '"] .deck-pool');
+    if (!list) { return; }
+    var order = Number(li.dataset.order);
+    var before = null;
+    for (var i = 0; i < list.children.length; i++) {
+      var other = list.children[i];
+      if (other !== li && Number(other.dataset.order) > order) { before = other; break; }
+    }
+    if (li.parentNode !== list || li.nextElementSibling !== before) { list.insertBefore(li, before); }
+    recount(form);
+  }
+
+  function moveCard(li, key) {
+    var select = li.querySelector("select");
+    if (!select || select.value === key) { return; }
+    select.value = key;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  document.addEventListener("change", function (e) {
+    var select = e.target;
+    if (!select.matches || !select.matches("[data-deck-builder] .deck-pool select")) { return; }
+    placeCard(select.closest("li"), select.value);
+  });
+
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest && e.target.closest("[data-deck-builder] [data-move]");
+    if (!button) { return; }
+    var li = button.closest("li");
+    var select = li.querySelector("select");
+    moveCard(li, select.value === "" ? li.dataset.home : "");
+    button.focus();
+  });
+
+  var dragged = null;
+  document.addEventListener("dragstart", function (e) {
+    var li = e.target.closest && e.target.closest("[data-deck-builder] .deck-pool > li");
+    if (!li) { return; }
+    dragged = li;
+    li.classList.add("dragging");
+    e.dataTransfer.effectAllowed = "move";
+    e.dataTransfer.setData("text/plain", li.dataset.card || "");
+  });
+  document.addEventListener("dragend", function () {
+    if (dragged) { dragged.classList.remove("dragging"); }
+    dragged = null;
+    document.querySelectorAll(".deck-column.drop-here").forEach(function (c) { c.classList.remove("drop-here"); });
+  });
+  document.addEventListener("dragover", function (e) {
+    var column = dragged && e.target.closest && e.target.closest(".deck-column");
+    if (!column) { return; }
+    e.preventDefault();
+    document.querySelectorAll(".deck-column.drop-here").forEach(function (c) {
+      if (c !== column) { c.classList.remove("drop-here"); }
+    });
+    column.classList.add("drop-here");
+  });
+  document.addEventListener("drop", function (e) {
+    var column = dragged && e.target.closest && e.target.closest(".deck-column");
+    if (!column) { return; }
+    e.preventDefault();
+    column.classList.remove("drop-here");
+    moveCard(dragged, column.dataset.section);
   });
 
   document.addEventListener("DOMContentLoaded", function () {

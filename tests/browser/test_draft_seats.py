@@ -150,7 +150,8 @@ def event_pod(alice, bob, charlie, live_server_url):
 
 
 def seat_row(page: Page, name: str):
-    return page.locator("#manage-seats tr", has_text=name)
+    # By the seat's own name: another row may name it too ("waiting on charlie (seat 2)").
+    return page.locator(f'#manage-seats tr[data-name="{name}"]')
 
 
 def test_the_organiser_hands_a_seat_to_a_bot_and_a_player_leaves_mid_draft(event_pod, new_page):

@@ -22,7 +22,7 @@ transport polls its queue), so the match takes 20 to 40 seconds here.
 
 When a game ends both pages offer its result and the "Next game" link; the players follow
 it until one of them has won two games. The standings page, open all along on the same
-server, then shows the winner's 1-0-0, and the pairings page the match's 2-0 or 2-1.
+server, then shows the winner's 1-0-0, and the pairings page the winner with 2–0 or 2–1.
 """
 
 from __future__ import annotations
@@ -238,8 +238,10 @@ def test_two_people_play_a_best_of_three_match_and_the_standings_change(
     expect(row).to_contain_text(gw)
     expect(table.locator("tr", has_text=loser)).to_contain_text("0-1-0")
     standings.goto(f"/events/{event.slug}/pairings/")
-    # Match seats are the game's seats, in order; the pairings name them in that order.
-    expect(standings.locator("td.result")).to_have_text(f"{wins[0]}-{wins[1]}")
+    # The pairings name the match's winner with the score, the winner's games first.
+    expect(standings.locator("td.result")).to_have_text(
+        f"{match_winner} won 2\u2013{wins[1 - champion]}"
+    )
     assert errors == []
     print(f"{len(winners)} games ({score}), {total} moves in {elapsed:.1f} s")
 

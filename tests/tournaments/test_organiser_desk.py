@@ -384,7 +384,7 @@ def test_the_bracket_page_shows_the_final_as_split(client, alice, bob, charlie, 
     page = client.get(f"/events/{event.slug}/bracket/?fragment=1")
 
     assert page.status_code == 200
-    assert "split: first place shared" in page.content.decode()
+    assert "First place shared (split final)" in page.content.decode()
 
 
 def test_the_console_settings_offer_the_split_final(client, alice):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core import rng
-from engine.core.limited import CardFace, CardStat, DeckSection, LimitedError
+from engine.core.limited import CardFace, CardStat, DeckNeed, DeckSection, LimitedError
 from tests.toygame.cards import BY_NAME, CARDS, SET, SUITS
 
 LIMITED = ("draft", "sealed")
@@ -158,6 +158,9 @@ class Kit:
 
     def supply_choices(self, set_codes) -> list[str]:
         return []
+
+    def deck_needs(self, pool: Sequence[str]) -> list[DeckNeed]:
+        return [DeckNeed("deck", "Deck", "Колода", len(pool), 8, "HC-3")]
 
 
 DECKLISTS = Decklists()
