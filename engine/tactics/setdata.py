@@ -385,7 +385,7 @@ monster("Кошмарный призрак", "Nightmare Wraith", 5, 4, 3, 5, [AR
 # --- The villains (T-81..T-94): 2 bosses (glory >= 4, a Surge), 6 others ---------------
 faction(VOID)
 villain("Пепельная королева", "The Ash Queen", 5, 5, 9, [RANGED],
-        [surge_ab(vcult("boss"), boost(STR, 1, "all_villains"))])  # fmt: skip
+        [surge_ab(vcult("c"), boost(STR, 1, "all_villains"))])  # fmt: skip
 villain("Пепельный мародёр", "Ash Marauder", 2, 3, 4, [DOUBLE])
 villain("Ведьма-отступница", "Renegade Witch", 3, 3, 4, [RANGED],
         [threat(4, boost(STR, 2, "self"))])  # fmt: skip
@@ -399,7 +399,7 @@ villain("Скелет-знаменосец", "Skeleton Standard-Bearer", 1, 2, 3
         [threat(6, boost(DEF, 2, "all_villains"))])  # fmt: skip
 
 # --- The schemes (T-85): the top effect, the threat level, the bottom effect -----------
-scheme("Сбор под знамёна", "Muster", [vcmd("a", "b")], 3, [vcult("boss")])
+scheme("Сбор под знамёна", "Muster", [vcmd("a", "b")], 3, [vcult("c")])
 scheme("Гнев короны", "Wrath of the Crown", [vcmd("boss")], 5, [surge()])
 scheme("Тёмный обряд", "Dark Rite", [vcult("c")], 2, [vcmd("c")])
 scheme("Клещи", "Pincers", [vcmd("b", "c")], 6, [boost(STR, 1, "all_villains")])
@@ -585,18 +585,20 @@ scenario(
 _villains = ids("The Ash Queen", "Ash Marauder", "Renegade Witch", "Rotten Bowman")
 _solo = {
     "villain_entry": cells((0, -5), (-1, -4), (1, -5)),
-    "targets": {"boss": "0,0", "a": "-4,2", "b": "4,-2", "c": "0,3"},
+    "targets": {"boss": "0,0", "a": "-3,3", "b": "3,0", "c": "0,3"},
     "villains": _villains,
     "schemes": SOLO_SCHEMES,
 }
 scenario(
     "ash_queens_lair", "Логово Пепельной королевы", "Lair of the Ash Queen",
-    ("Одиночная игра против злодеев. Игрок побеждает, набрав 20 славы; злодеи — набрав 20 "
-     "славы или если им нужно открыть карту замыслов, а колода пуста. Порченая земля "
-     "вокруг логова не вредит злодеям.",
-     "Solo against the villains. The player wins at 20 glory; the villains win at 20 "
-     "glory, or when they must reveal a scheme from an empty deck. The corrupted land "
-     "around the lair does not harm the villains."),
+    ("Игра против злодеев. Игрок побеждает, набрав 16 славы (в совместной игре — 32 на "
+     "двоих); злодеи — набрав 25 славы или если им нужно открыть карту замыслов, а колода "
+     "пуста. Жетон короны лежит на центральном святилище, остальные жетоны целей — на "
+     "подступах к нему. Порченая земля вокруг логова не вредит злодеям.",
+     "Against the villains. The player wins at 16 glory (in co-op, 32 together); the "
+     "villains win at 25 glory, or when they must reveal a scheme from an empty deck. The "
+     "crown token lies on the central shrine, the other target tokens on the approaches "
+     "to it. The corrupted land around the lair does not harm the villains."),
     5,
     terrain_={
         "shrine": [(0, 0), (-4, 2), (4, -2)],
@@ -613,19 +615,19 @@ scenario(
     modes={
         "solo": {
             "portals": portals(s1=(0, 5)),
-            "victory": {"glory": 20, "villain_glory": 20},
+            "victory": {"glory": 16, "villain_glory": 25},
             "reserves": {"1": ids("Aira, Dawn Archer", "Gron, Oak Warden",
                                   "Clockwork Knight", "Nox, Nightmare Rider")},
             **_solo,
         },
         "coop": {
             "portals": portals(s1=(-2, 5), s2=(2, 3)),
-            "victory": {"glory": 30, "villain_glory": 25},
+            "victory": {"glory": 32, "villain_glory": 25},
             **_solo,
         },
         "archvillain": {
             "portals": portals(s1=(0, 5)),
-            "victory": {"glory": 20, "villain_glory": 20},
+            "victory": {"glory": 16, "villain_glory": 25},
             **_solo,
         },
     },

@@ -34,8 +34,8 @@ What is played:
   on the token's cell or a free neighbour, no cap, 1 glory each; threat-gated villain
   abilities (T-92) as static boosts (``static_bonus``);
 * defeating a villain gives its glory at once (T-90, C-62); its constructs are banished
-  (T-92, C-65); villains ignore treasure (T-90); the corrupted land the scenario prints
-  does not harm them (the scenario's rule; corrupted land a scheme places does);
+  (T-92, C-65); villains ignore treasure (T-90) and, in solo and co-op, corrupted land
+  (T-62; in archvillain the scenario's own only, its rule);
 * victory (T-95): the heroes at the scenario's ``glory``, the villains at its
   ``villain_glory`` or by T-87; in archvillain a draw from an empty scheme deck is also
   the villains' win (D-18);
@@ -45,7 +45,9 @@ What is played:
 
 Choices the rules leave to "you" in solo (T-88, "you break ties" in T-91) go to a fixed
 policy (D-17): the lowest figure id, the first cell in sorted ``(q, r)`` order, and for the
-free choices of the schemes the option worst for the heroes (``_worst_for_heroes``).
+free choices of the schemes the option least harmful to the heroes, the player's own
+choice (T-88, T-94; ``_heroes_choice``). Villains ignore every corrupted land in solo and
+co-op (T-62); in archvillain only the scenario's own.
 
 Co-op (T-96..T-98): two heroes on one side (``sides``), a joint turn as in 2 vs 2 (D-14,
 ``engine.tactics.modes``), each entering only through their own portal (T-97, C-69),
@@ -390,22 +392,27 @@ def static_bonus(system: Any, s: State, fig: dict, stat: str) -> int:
     return total
 
 
-def corruption(s: State, fig: dict, bf: terrain.Battlefield, path: Sequence[Any]) -> int:
-    """The damage of corrupted land on a move along ``path`` (T-62, C-47); a villain takes
-    none from the scenario's own corrupted land (the scenario's rule)."""
-    cells = [tuple(h) for h in path]
+def _ignores_corruption(s: State, fig: dict, cell: Any) -> bool:
+    """T-62: villains ignore corrupted land in solo and co-op; in archvillain only the
+    scenario's own corrupted land spares them (the scenario's rule), not land a scheme
+    places."""
     v = s.get("villain")
-    if v is not None and fig["owner"] == v["seat"]:
-        safe = {pc(c) for c in v["safe"]}
-        cells = cells[:1] + [h for h in cells[1:] if h not in safe]
+    if v is None or fig["owner"] != v["seat"]:
+        return False
+    return s["mode"] in ("solo", "coop") or ck(cell) in v["safe"]
+
+
+def corruption(s: State, fig: dict, bf: terrain.Battlefield, path: Sequence[Any]) -> int:
+    """The damage of corrupted land on a move along ``path`` (T-62, C-47), none for a
+    villain where it ignores the land (``_ignores_corruption``)."""
+    cells = [tuple(h) for h in path]
+    cells = cells[:1] + [h for h in cells[1:] if not _ignores_corruption(s, fig, h)]
     return terrain.corruption_damage(bf, cells)
 
 
 def harmed(s: State, fig: dict) -> bool:
-    """False for a villain standing on the scenario's corrupted land (the turn-start damage
-    of T-62/D-12 does not touch it)."""
-    v = s.get("villain")
-    return not (v is not None and fig["owner"] == v["seat"] and fig["cell"] in v["safe"])
+    """Whether the turn-start damage of corrupted land (T-62, D-12) touches ``fig``."""
+    return fig["cell"] is None or not _ignores_corruption(s, fig, pc(fig["cell"]))
 
 
 def shared_portals(system: Any, s: State, seat: int, occupied: set) -> list[str]:
@@ -688,14 +695,49 @@ def decide(system: Any, s: State, kind: str, opts: list[dict], e: dict, events: 
         s["pending"] = {"player": v["seat"], "kind": kind, "optional": False,
                         "options": opts, "effect": e, "fig": e.get("fig")}  # fmt: skip
         return
-    i = 0 if v["player"] else _worst_for_heroes(system, s, kind, opts, e)
+    i = 0 if v["player"] else _heroes_choice(system, s, kind, opts, e)
     carry_out(system, s, kind, opts[i], e, events)
 
 
+def _heroes_choice(system: Any, s: State, kind: str, opts: list[dict], e: dict) -> int:
+    """The solo and co-op policy for a free choice on a scheme: T-88 leaves it to the
+    player ("you"), and T-94 names the cultist's neighbour "of your choice", so the option
+    that harms the heroes least (D-17: a fixed policy): the damage on a champion it does
+    not defeat, the one with the lowest STR; corrupted land farthest from the heroes'
+    champions (or portals); a cultist on the free cell farthest from the shrines; ties:
+    the first."""
+    if kind == "villain_damage":
+
+        def key(i: int):
+            f = s["figs"][opts[i]["fig"]]
+            left = system.stat(s, f, "defence") - f["damage"]
+            return (e["amount"] >= left, system.stat(s, f, "strength"), f["id"])
+
+        return min(range(len(opts)), key=key)
+    if kind == "villain_terrain":
+        near = [pc(f["cell"]) for f in hero_figs(system, s)] or [
+            pc(c) for c, o in s["owner"].items() if o in heroes(s)
+        ]
+        if near:
+            return max(
+                range(len(opts)),
+                key=lambda i: (min(hexes.distance(pc(opts[i]["cell"]), h) for h in near), -i),
+            )
+    if kind == "villain_cultist":
+        shrines = [pc(c) for c, t in s["terrain"].items() if t == "shrine"]
+        if shrines:
+            return max(
+                range(len(opts)),
+                key=lambda i: (min(hexes.distance(pc(opts[i]["cell"]), h) for h in shrines), -i),
+            )
+    return 0
+
+
 def _worst_for_heroes(system: Any, s: State, kind: str, opts: list[dict], e: dict) -> int:
-    """The solo policy for a free choice of the villains (T-88, D-17): damage the champion
-    it defeats, else the one with the highest STR (D-4); corrupted land nearest to the
-    heroes' champions (or portals); a cultist on the first free cell; ties: the first."""
+    """The archvillain bot's choice on a scheme (T-100: the villain player makes every
+    choice): damage the champion it defeats, else the one with the highest STR (D-4);
+    corrupted land nearest to the heroes' champions (or portals); a cultist on the first
+    free cell; ties: the first."""
     if kind == "villain_damage":
 
         def key(i: int):
@@ -1146,10 +1188,13 @@ def _hero_command(system: Any, s: State, seat: int, legal: list[Action]) -> Acti
         return max(kills, key=lambda a: (glory(by_cell[a["cell"]]), a["cell"]))
     moves = [a for a in legal if a["type"] == "move"]
     if moves:
-        here = _shrine_score(system, s, seat, fig, pc(fig["cell"]))
-        best = max(moves, key=lambda a: (_shrine_score(system, s, seat, fig, pc(a["cell"])),
-                                         a["cell"]))  # fmt: skip
-        if _shrine_score(system, s, seat, fig, pc(best["cell"])) > here:
+
+        def score(cell: str) -> float:
+            return _shrine_score(system, s, seat, fig, pc(cell))
+
+        here = score(fig["cell"])
+        best = max(moves, key=lambda a: (score(a["cell"]), a["cell"]))
+        if score(best["cell"]) > here:
             return best
     safe = [a for a in attacks if "counter_strike" not in system.keywords(s, by_cell[a["cell"]])]
     if safe:

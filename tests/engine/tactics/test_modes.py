@@ -367,14 +367,30 @@ def test_every_table_mode_of_the_registry_deals_a_game_for_its_sizes():
     from engine.core import registry
 
     info = registry.get("tactics")
-    assert (info.min_players, info.max_players) == (2, 4)
+    assert (info.min_players, info.max_players, info.solo) == (2, 4, True)
     dealt = []
     for mode in info.table_modes:
-        for n in range(info.min_players, info.max_players + 1):
-            if mode.fits(n):
+        for n in range(1, info.max_players + 1):
+            if mode.fits(n) and (n > 1 or mode.players):
                 s = SYSTEM.new_game(mode.config(), [None] * n, 5)
-                dealt.append((mode.key, n, s["mode"]))
-    assert dealt == [("ffa", 2, "duel"), ("ffa", 3, "ffa"), ("ffa", 4, "ffa"), ("2v2", 4, "teams")]
+                level = s["villain"]["difficulty"] if s.get("villain") else None
+                dealt.append((mode.key, n, s["mode"], level))
+    villain_tables = [
+        (key, n, mode, level)
+        for mode, short, n in (("solo", "solo", 1), ("coop", "coop", 2), ("archvillain", "arch", 2))
+        for key, level in (
+            (mode, "normal"),
+            (f"{short}_hard", "hard"),
+            (f"{short}_nightmare", "nightmare"),
+        )
+    ]
+    assert dealt == [
+        ("ffa", 2, "duel", None),
+        ("ffa", 3, "ffa", None),
+        ("ffa", 4, "ffa", None),
+        ("2v2", 4, "teams", None),
+        *villain_tables,  # T-81..T-101 at the difficulties of T-101
+    ]
 
 
 @pytest.mark.rule("T-23")

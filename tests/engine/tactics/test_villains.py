@@ -168,7 +168,7 @@ def test_villains_win_when_a_scheme_must_come_from_an_empty_deck():
 @pytest.mark.rule("T-95")
 def test_villains_win_at_the_scenarios_villain_glory():
     s = solo()
-    s["players"][1]["glory"] = 18
+    s["players"][1]["glory"] = s["victory"]["villain_glory"] - 2  # Siege: +2
     only_schemes(s, ["Siege of the Shrines", "Raid", "Dark Rite"])
     s, _ = end_turn(s)
     assert s["finished"] and s["villain"]["won"] and SYSTEM.result(s).winners == ()
@@ -246,16 +246,22 @@ def test_defeating_a_villain_or_cultist_gives_glory_at_once():
 @pytest.mark.rule("T-91", "C-63")
 def test_villain_next_to_its_target_shrine_stays_and_scores_at_once():
     s = solo()
-    fig = vfig(s, "a")  # target: the shrine at -4,2
-    assert s["terrain"][s["villain"]["targets"]["a"]] == "shrine"
-    fig["cell"] = "-3,2"
-    events = order(s, "a")
-    assert fig["cell"] == "-3,2"
+    fig = vfig(s, "boss")  # target: the crown on the central shrine at 0,0
+    assert s["terrain"][s["villain"]["targets"]["boss"]] == "shrine"
+    fig["cell"] = "0,-1"
+    events = order(s, "boss")
+    assert fig["cell"] == "0,-1"
     assert not any(e["type"] == "move" for e in events)
     assert s["players"][1]["glory"] == s["shrine_glory"]
     # not next to it: it moves and gains nothing now
     s = solo()
-    vfig(s, "a")["cell"] = "0,-2"
+    vfig(s, "boss")["cell"] = "0,-4"
+    events = order(s, "boss")
+    assert any(e["type"] == "move" for e in events) and s["players"][1]["glory"] == 0
+    # a target off the shrines: next to a shrine it still moves on, no glory (T-91 "No" 2)
+    s = solo()
+    assert s["terrain"].get(s["villain"]["targets"]["a"]) != "shrine"
+    vfig(s, "a")["cell"] = "-4,1"  # next to the shrine at -4,2
     events = order(s, "a")
     assert any(e["type"] == "move" for e in events) and s["players"][1]["glory"] == 0
 
@@ -345,6 +351,33 @@ def test_villain_cultist_goes_next_to_a_taken_cell_or_nowhere():
     assert len(cultists) == 7  # no cultist cap for the villains
 
 
+@pytest.mark.rule("T-88", "T-94", "D-17")
+def test_in_solo_the_player_makes_the_schemes_choices_the_least_harmful_way():
+    s = solo()
+    weak, tough = hero(s, 0), hero(s, 1)
+    weak["cell"], tough["cell"] = "0,3", "-1,4"
+    weak["damage"] = SYSTEM.stat(s, weak, "defence") - 1  # 2 more would defeat it
+    events: list = []
+    villains.resolve(SYSTEM, s, {"op": "damage", "target": "enemy", "amount": 2}, events)
+    assert tough["damage"] == 2 and weak["cell"] == "0,3"  # the champion it does not defeat
+    # a cultist on a taken target cell: the free neighbour farthest from the shrines
+    eye = s["villain"]["targets"]["c"]
+    tough["cell"] = eye
+    villains.spawn_cultist(SYSTEM, s, {"token": "c"}, [])
+    cell = villains.pc(s["figs"][-1]["cell"])
+    shrines = [villains.pc(c) for c, t in s["terrain"].items() if t == "shrine"]
+    options = terrain.spawn_cells(SYSTEM.bf(s), villains.pc(eye),
+                                  {villains.pc(f["cell"]) for f in SYSTEM.on_board(s)
+                                   if f["id"] != s["figs"][-1]["id"]})  # fmt: skip
+    far = max(min(hexes.distance(o, h) for h in shrines) for o in options)
+    assert min(hexes.distance(cell, h) for h in shrines) == far
+    # new corrupted land: as far from the heroes' champions as it can be
+    villains.resolve(SYSTEM, s, {"op": "terrain", "terrain": "corrupted"}, events)
+    placed = villains.pc(events[-1]["cell"])
+    mine = [villains.pc(f["cell"]) for f in SYSTEM.on_board(s, 0)]
+    assert min(hexes.distance(placed, h) for h in mine) >= 5
+
+
 @pytest.mark.rule("T-93")
 def test_surge_applies_the_boss_surge_even_off_the_battlefield():
     s = solo()
@@ -352,8 +385,8 @@ def test_surge_applies_the_boss_surge_even_off_the_battlefield():
     only_schemes(s, ["Awakening", "Siege of the Shrines", "Raid"])  # top: Surge
     s, events = end_turn(s)
     assert any(e["type"] == "surge" for e in events)
-    crown = s["villain"]["targets"]["boss"]
-    assert any(e["type"] == "enter" and e.get("cultist") and e["cell"] == crown for e in events)
+    eye = s["villain"]["targets"]["c"]  # the Ash Queen's Surge: a cultist on the eye
+    assert any(e["type"] == "enter" and e.get("cultist") and e["cell"] == eye for e in events)
     assert any(e["type"] == "villain_boost" and e["stat"] == "strength" for e in events)
 
 
@@ -367,8 +400,21 @@ def test_threat_gated_villain_ability():
 
 
 @pytest.mark.rule("T-62", "D-12")
-def test_the_lairs_corrupted_land_does_not_harm_villains_but_new_corruption_does():
+def test_corrupted_land_does_not_harm_villains_in_solo_nor_the_lairs_in_archvillain():
     s = solo()
+    fig = vfig(s, "b")
+    fig["cell"] = "1,-4"  # the scenario's corrupted land
+    SYSTEM._turn_start(s, 0, [])
+    assert fig["damage"] == 0
+    s["terrain"]["2,-1"] = "corrupted"  # placed later, by a scheme: in solo, no harm either
+    fig["cell"] = "2,-1"
+    events: list = []
+    SYSTEM._turn_start(s, 0, events)
+    assert fig["damage"] == 0 and not [e for e in events if e.get("fig") == fig["id"]]
+    path = [(2, -2), (2, -1), (1, -4)]
+    assert villains.corruption(s, fig, SYSTEM.bf(s), path) == 0
+    # archvillain: the lair's own land spares the villains (its rule), the new land not
+    s = arch()
     fig = vfig(s, "b")
     fig["cell"] = "1,-4"  # the scenario's corrupted land
     SYSTEM._turn_start(s, 0, [])
@@ -563,7 +609,7 @@ def test_coop_glory_is_shared_and_the_heroes_win_together():
     s, _ = SYSTEM.apply(s, 1, {"type": "command", "fig": me["id"]})
     s, _ = SYSTEM.apply(s, 1, {"type": "attack", "cell": "0,1"})
     assert s["players"][0]["glory"] == s["players"][1]["glory"] == 2
-    s["players"][0]["glory"] = s["players"][1]["glory"] = 29
+    s["players"][0]["glory"] = s["players"][1]["glory"] = s["victory"]["glory"] - 1
     villains.hero_glory(SYSTEM, s, 1, [])
     assert s["finished"] and sorted(s["winners"]) == [0, 1]
 

@@ -1,0 +1,181 @@
+"""Ascension Tactics against the villains at casual tables from /play/ (T-81..T-101): solo
+(one seat), co-op (two heroes, T-96..T-98) and archvillain (the hero at seat 0, the
+villain player at seat 1, T-99/T-100), each a table mode of the registry whose engine
+config (``TableMode.engine_config``: the mode and the difficulty of T-101) goes to the
+engine unread by the play app.
+
+The person's moves are the heuristic bot's, applied by the worker's task as the act
+endpoint queues them; bots move through their own task. Every game is played to the end
+and replayed from the log.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from engine.core import registry
+from engine.tactics.bots import make_bot
+from engine.tactics.game import SYSTEM
+from play import tasks
+from play.models import GameSession
+from play.services.errors import PlayError
+from play.services.reading import replay_state
+from play.services.starting import create_casual_game, create_solo_game, join_game
+from tests.play.helpers import fresh
+
+pytestmark = pytest.mark.django_db
+
+BRAIN = make_bot("heuristic", SYSTEM, 5)
+
+
+def start(client, players: int, bots: int, mode: str) -> GameSession:
+    """A table from the new-game form, as the page posts it."""
+    form = {"system": "tactics", "players": players, "bots": bots, "bot": "heuristic"}
+    response = client.post(reverse("play:new_game"), {**form, "mode": mode})
+    session = GameSession.objects.get(system="tactics")
+    assert response.status_code == 302, response
+    assert response["Location"] == reverse("play:game", args=[session.pk])
+    assert session.status == GameSession.Status.RUNNING
+    return session
+
+
+def play_out(session: GameSession, limit: int = 6000) -> GameSession:
+    for _ in range(limit):
+        session = fresh(session)
+        if session.status != GameSession.Status.RUNNING:
+            return session
+        seat = SYSTEM.to_act(session.state)[0]
+        if session.seats.get(number=seat).is_bot:
+            assert tasks.bot_move.apply(args=(session.pk, session.seq)).get() == "applied"
+        else:
+            action = BRAIN.choose(session.state, seat)
+            args = (session.pk, seat, session.seq, action)
+            assert tasks.apply_action.apply(args=args).get() == "applied"
+    raise AssertionError("the game did not end")
+
+
+def finished(client, session: GameSession) -> GameSession:
+    assert client.get(reverse("play:game", args=[session.pk])).status_code == 200
+    session = play_out(session)
+    assert session.status == GameSession.Status.FINISHED
+    assert replay_state(session) == session.state
+    assert client.get(reverse("play:game", args=[session.pk])).status_code == 200
+    assert client.get(reverse("play:replay", args=[session.pk])).status_code == 200
+    return session
+
+
+def test_the_form_offers_the_villain_tables_and_one_seat(client, alice):
+    client.force_login(alice)
+    page = client.get(reverse("play:home")).content.decode()
+    section = page[page.index('id="new-tactics"') :]
+    section = section[: section.index("</section>")]
+    for mode in registry.get("tactics").table_modes:
+        assert f'value="{mode.key}"' in section
+    for key in ("solo", "solo_hard", "coop", "coop_nightmare", "archvillain", "arch_hard"):
+        assert f'<option value="{key}"' in section
+    assert '<option value="1">1</option>' in section  # a one-seat table (registry solo)
+
+
+@pytest.mark.parametrize("mode, difficulty", [("solo", "normal"), ("solo_hard", "hard")])
+def test_a_solo_table_against_the_villains_is_played_to_the_end(client, alice, mode, difficulty):
+    client.force_login(alice)
+    session = start(client, 1, 0, mode)
+    assert session.config == {"players": 1, "mode": "solo", "difficulty": difficulty}
+    assert list(session.seats.values_list("number", "is_bot")) == [(0, False)]
+    villain = session.state["villain"]
+    assert session.state["mode"] == "solo" and villain["difficulty"] == difficulty
+    assert len(villain["discard"]) == {"normal": 0, "hard": 4}[difficulty]  # T-101
+    session = finished(client, session)
+    result = session.result
+    won = session.state["players"][0]["glory"] >= session.state["victory"]["glory"]
+    assert result["winners"] == ([0] if won else [])  # the villains are no seat in solo
+    assert won != session.state["villain"]["won"]
+
+
+def test_the_play_solo_button_deals_the_solo_game_against_the_villains(client, alice):
+    client.force_login(alice)
+    response = client.post(reverse("play:new_solo_game"), {"system": "tactics"})
+    session = GameSession.objects.get(system="tactics")
+    assert response.status_code == 302
+    assert session.config == {"players": 1}
+    assert session.state["mode"] == "solo" and session.state["villain"]["difficulty"] == "normal"
+    finished(client, session)
+
+
+def test_a_co_op_table_two_heroes_against_the_villains(client, alice):
+    client.force_login(alice)
+    session = start(client, 2, 1, "coop")
+    assert session.config == {"mode": "coop", "difficulty": "normal"}
+    assert list(session.seats.values_list("number", "is_bot")) == [(0, False), (1, True)]
+    assert session.state["mode"] == "coop" and session.state["phase"] == "draft"  # T-96
+    session = finished(client, session)
+    winners = session.result["winners"]
+    assert winners in ([], [0, 1])  # T-79: both win or lose together
+    assert (winners == [0, 1]) != session.state["villain"]["won"]
+    page = client.get(reverse("play:game", args=[session.pk])).content.decode()
+    assert "mode=coop" in page  # play again: the same table mode
+
+
+@pytest.mark.parametrize("mode", ["archvillain", "arch_nightmare"])
+def test_an_archvillain_table_the_bot_plays_the_villains(client, alice, mode):
+    client.force_login(alice)
+    session = start(client, 2, 1, mode)
+    difficulty = "normal" if mode == "archvillain" else "nightmare"
+    assert session.config == {"mode": "archvillain", "difficulty": difficulty}
+    assert session.state["villain"]["player"] and session.state["villain"]["seat"] == 1
+    hand = SYSTEM.view(session.state, 0)["villains"]["hand"]
+    assert hand == 3  # T-99: the hero sees a count, never the schemes
+    session = finished(client, session)
+    winners = session.result["winners"]
+    assert winners in ([0], [1])
+    assert (winners == [1]) == session.state["villain"]["won"]
+
+
+def test_a_co_op_table_of_two_friends_starts_when_the_second_joins(client, alice, bob):
+    session = create_casual_game(alice, "tactics", players=2, mode="coop_hard")
+    assert session.status == GameSession.Status.WAITING and session.invite_token
+    join_game(bob, session.invite_token)
+    session = fresh(session)
+    assert session.status == GameSession.Status.RUNNING
+    assert session.state["mode"] == "coop" and session.state["villain"]["difficulty"] == "hard"
+    assert list(session.seats.values_list("number", "user__username")) == [
+        (0, "alice"),
+        (1, "bob"),
+    ]
+    client.force_login(bob)
+    finished(client, session)
+
+
+@pytest.mark.parametrize(
+    "players, bots, mode, message",
+    [
+        (2, 1, "solo", "needs 1 players"),
+        (1, 0, "coop", "needs 2 players"),
+        (1, 0, "arch_hard", "needs 2 players"),
+        (3, 2, "archvillain", "needs 2 players"),
+        (1, 0, "coop_easy", "Unknown way to seat the players"),
+    ],
+)
+def test_a_villain_table_of_the_wrong_size_is_refused_and_nothing_is_stored(
+    alice, players, bots, mode, message
+):
+    with pytest.raises(PlayError, match=message):
+        create_casual_game(alice, "tactics", players=players, bots=bots, bot="heuristic", mode=mode)
+    if players == 1:
+        with pytest.raises(PlayError, match=message):
+            create_solo_game(alice, "tactics", mode=mode)
+    assert not GameSession.objects.exists()
+
+
+def test_a_table_modes_engine_config_is_handed_on_as_a_copy():
+    mode = registry.TableMode("x", "X", players=(2,), engine_config={"mode": "coop", "k": [1]})
+    config = mode.config()
+    config["k"].append(2)
+    assert mode.config() == {"mode": "coop", "k": [1]}  # the registry's own stays as it was
+    assert mode.seated({"mode": "coop", "k": [1], "players": 2})
+    assert not mode.seated({"mode": "solo", "k": [1]})
+    assert not registry.FREE_FOR_ALL.seated({"mode": "coop"})  # a mode with no config
+    teams = registry.TableMode("t", "T", players=(4,), teams=((0, 2), (1, 3)))
+    assert teams.config() == {"teams": [[0, 2], [1, 3]]}
+    assert teams.seated({"teams": [[0, 2], [1, 3]]})
