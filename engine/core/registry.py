@@ -8,6 +8,7 @@ described by its metadata alone.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -50,23 +51,37 @@ class Format:
 
 @dataclass(frozen=True)
 class TableMode:
-    """A way to seat a casual game (the play app): everyone alone, or teams of allies.
+    """A way to seat a casual game (the play app): everyone alone, teams of allies, or a
+    variant of the game the engine deals from its config.
 
     ``teams`` lists the seats of each team (seat 0 is the game's creator); it goes to the
     engine as ``config["teams"]`` (``engine.voskhozhdenie.game`` takes it, rule 1.2.2).
     ``players`` are the table sizes the mode is offered for (empty: every size).
+    ``engine_config`` is more engine config the mode's games are dealt with (plain JSON
+    values, e.g. ``{"mode": "coop"}``); the apps pass it on unread.
     """
 
     key: str
     name: str
     players: tuple[int, ...] = ()
     teams: tuple[tuple[int, ...], ...] = ()
+    engine_config: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
     def fits(self, players: int) -> bool:
         return not self.players or players in self.players
 
     def config(self) -> dict[str, Any]:
-        return {"teams": [list(team) for team in self.teams]} if self.teams else {}
+        """The engine config of a game seated this way (a fresh copy)."""
+        config = copy.deepcopy(dict(self.engine_config))
+        if self.teams:
+            config["teams"] = [list(team) for team in self.teams]
+        return config
+
+    def seated(self, config: Mapping[str, Any]) -> bool:
+        """Whether a game dealt with ``config`` was seated this way: it carries every key
+        of this mode's own config (a mode with none matches none)."""
+        own = self.config()
+        return bool(own) and all(config.get(k) == v for k, v in own.items())
 
 
 FREE_FOR_ALL = TableMode("ffa", "Free-for-all")
@@ -292,6 +307,28 @@ register(
     )
 )
 
+
+def _villain_modes() -> tuple[TableMode, ...]:
+    """The tables against the villains of Ascension Tactics: each mode at Normal, Hard
+    and Nightmare (T-101), its engine config ``{"mode": ..., "difficulty": ...}``."""
+    modes = []
+    for key, short, name, players in (
+        ("solo", "solo", "Solo against the villains", 1),
+        ("coop", "coop", "Co-op against the villains", 2),
+        ("archvillain", "arch", "Archvillain (hero against the villain player)", 2),
+    ):
+        for level, label in (("normal", ""), ("hard", "Hard"), ("nightmare", "Nightmare")):
+            modes.append(
+                TableMode(
+                    key if level == "normal" else f"{short}_{level}",
+                    f"{name}, {label}" if label else name,
+                    players=(players,),
+                    engine_config={"mode": key, "difficulty": level},
+                )
+            )
+    return tuple(modes)
+
+
 register(
     GameSystemInfo(
         key="tactics",
@@ -324,11 +361,15 @@ register(
         ),
         engine="engine.tactics.game:SYSTEM",
         simulation="engine.tactics.simkit:KIT",
+        solo=True,  # T-81..T-95: one player against the villains
         table_modes=(
             FREE_FOR_ALL,  # 2 players: the duel; 3-4: every player for themselves (T-80)
             # T-78/T-79: seats 0 and 2 against 1 and 3, each team on one shore.
             TableMode("2v2", "Two against two", players=(4,), teams=((0, 2), (1, 3))),
-            TableMode("solo", "Solo against the villains", players=(1,)),  # T-81..T-95
+            # Against the villains (T-81..T-101), each at the three difficulties of T-101:
+            # solo (one seat), co-op (two heroes, T-96..T-98) and archvillain (the hero at
+            # seat 0, the villain player at seat 1, T-99/T-100).
+            *_villain_modes(),
         ),
     )
 )

@@ -65,7 +65,8 @@ def create_casual_game(
 
     It starts at once when no seat waits for a friend, else when the last one is taken.
     ``players == 1`` is the solo game of a system whose engine deals one (registry
-    ``solo``). ``mode`` is one of the system's ``table_modes`` (default: free-for-all).
+    ``solo``). ``mode`` is one of the system's ``table_modes`` (default: free-for-all),
+    fitting the number of seats; its engine config goes to the engine with the game's.
     ``deck`` (a ``play.decks.DeckChoice``) is the user's deck for a system that needs
     decks: a starter deck or a pasted list, checked here before anything is stored (a
     bad list raises ``DeckRefused`` with every problem); bots get a starter deck chosen
@@ -98,12 +99,14 @@ def create_casual_game(
         table = info.table_mode(mode or registry.FREE_FOR_ALL.key)
     except registry.UnknownGameSystem:
         raise PlayError(_("Unknown way to seat the players: %(mode)s.") % {"mode": mode}) from None
-    if players > 1 and not table.fits(players):
+    if not table.fits(players):
         raise PlayError(
             _("%(mode)s needs %(n)s players.")
             % {"mode": table.name, "n": " / ".join(map(str, table.players))}
         )
-    config = engine_config(system, {"players": 1} if players == 1 else table.config())
+    config = engine_config(
+        system, {"players": 1, **table.config()} if players == 1 else table.config()
+    )
     seed = new_game_seed()
     friends = players - bots - 1
     seat_decks: list[Any] = []
@@ -217,9 +220,12 @@ def create_friend_game(
     )
 
 
-def create_solo_game(user: User, system: str, *, time_bank: int | None = None) -> GameSession:
-    """A one-player game, for a system whose engine deals one (registry ``solo``)."""
-    return create_casual_game(user, system, players=1, time_bank=time_bank)
+def create_solo_game(
+    user: User, system: str, *, time_bank: int | None = None, mode: str = ""
+) -> GameSession:
+    """A one-player game, for a system whose engine deals one (registry ``solo``), seated
+    by one of its one-seat table modes if ``mode`` names one."""
+    return create_casual_game(user, system, players=1, mode=mode, time_bank=time_bank)
 
 
 def join_game(user: User, token: str, deck: Any = None) -> GameSession:
