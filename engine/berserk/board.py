@@ -71,6 +71,12 @@ def _check(cell: Cell) -> Cell:
 def cell_name(cell: Cell, prime: str = "'") -> str:
     """``(2, 4)`` -> ``"C2'"``: letter then row number, the second player's rows primed
     [207.5а]. ``prime`` is the mark to write (``"′"`` for the typographic one)."""
+    if prime == "'" and type(cell) is tuple and len(cell) == 2:
+        x, y = cell
+        if type(x) is int and type(y) is int:
+            name = _NAMES.get(cell)
+            if name is not None:
+                return name
     x, y = _check(cell)
     return COLUMNS[x] + ROW_NAMES[y].replace("'", prime)
 
@@ -78,6 +84,10 @@ def cell_name(cell: Cell, prime: str = "'") -> str:
 def parse_cell(name: str) -> Cell:
     """``"C2'"``, ``"C2′"``, ``"c2’"``, ``"С2'"`` (Cyrillic С) -> ``(2, 4)``; ``"A1"`` ->
     ``(0, 2)``. Spaces are ignored. Raises ``ValueError`` for anything else."""
+    if type(name) is str:
+        cell = _BY_NAME.get(name)
+        if cell is not None:
+            return cell
     text = "".join(str(name).split()).translate(_CYRILLIC).upper()
     primed = False
     if text and text[-1] in PRIMES:
@@ -86,6 +96,10 @@ def parse_cell(name: str) -> Cell:
         raise ValueError(f"not a cell name: {name!r}")
     x = COLUMNS.index(text[0])
     return (x, ROW_NAMES.index(text[1] + ("'" if primed else "")))
+
+
+_NAMES = {cell: COLUMNS[cell[0]] + ROW_NAMES[cell[1]] for cell in CELLS}  # read often
+_BY_NAME = {name: cell for cell, name in _NAMES.items()}
 
 
 def cells(*names: str) -> tuple[Cell, ...]:

@@ -94,7 +94,10 @@ def heuristic_bot(system: Any, state: State, seat: int, rng_state: list[int]) ->
     if len(actions) == 1:
         return actions[0]
     kinds = {a["type"] for a in actions}
-    view = system.view(state, seat)
+    if state["phase"] in ("vanguard", "main", "final"):  # battle: _battle reads these parts
+        view = system.battle_view(state, seat)
+    else:
+        view = system.view(state, seat)
     info = system.info
     if "choose_first" in kinds:
         return {"type": "choose_first", "first": seat}
@@ -124,14 +127,22 @@ def heuristic_bot(system: Any, state: State, seat: int, rng_state: list[int]) ->
         recruit = {c["card"]: info[c["id"]] for c in me["recruit"]}
         role = board.FIRST if view["first"] == seat else board.SECOND
 
+        worths: dict[int, tuple[float, bool]] = {}  # card -> (value, flyer)
+        places: dict[str, tuple[int, int]] = {}  # cell -> (front, col)
+
         def place_score(a: Action) -> tuple[float, str]:
-            card = recruit[a["card"]]
-            cell = _parse(a["cell"])
-            row = _seat_row(cell, role) or 3
-            col = abs(cell[0] - 2)
-            front = 4 - row
-            v = _value(card)
-            return (v * front - col * 0.1 if v > 0 and not card.is_flyer else -front, a["cell"])
+            worth = worths.get(a["card"])
+            if worth is None:
+                card = recruit[a["card"]]
+                worth = worths[a["card"]] = (_value(card), card.is_flyer)
+            place = places.get(a["cell"])
+            if place is None:
+                cell = _parse(a["cell"])
+                row = _seat_row(cell, role) or 3
+                place = places[a["cell"]] = (4 - row, abs(cell[0] - 2))
+            v, flyer = worth
+            front, col = place
+            return (v * front - col * 0.1 if v > 0 and not flyer else -front, a["cell"])
 
         return max(actions, key=place_score)
     if "reveal_done" in kinds:
@@ -168,10 +179,13 @@ def _recruit_choice(system: Any, state: State, seat: int) -> Action:
 def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action:
     info = system.info
     pieces = {p["card"]: p for p in view["pieces"] if "card" in p}
-    weaken = [a for a in actions if a["type"] == "weaken"]
+    by_type: dict[str, list[Action]] = {}  # the actions of each type, in their order
+    for a in actions:
+        by_type.setdefault(a["type"], []).append(a)
+    weaken = by_type.get("weaken", [])
     if weaken:
         return _weaken_choice(system, view, seat) or {"type": "pass"}
-    defenders = [a for a in actions if a["type"] == "defender"]
+    defenders = by_type.get("defender", [])
     if defenders:
         chain = view["chains"][str(view["stack"][-1]["chain"])]
         source, target = pieces.get(chain["source"]), pieces.get(chain["target"])
@@ -182,10 +196,10 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
             if target["lives"] <= hit < d["lives"] and _worth(info, d) <= _worth(info, target) * 2:
                 return best
         return {"type": "pass"}
-    reveals = [a for a in actions if a["type"] == "reveal"]
+    reveals = by_type.get("reveal", [])
     if reveals and not view["stack"] and view["active"] == seat:
         return reveals[0]  # a Stealth card hidden does nothing (D-21)
-    strikes = [a for a in actions if a["type"] == "strike"]
+    strikes = by_type.get("strike", [])
     best, best_score = None, 0.2
     for a in strikes:
         me = pieces[a["card"]]
@@ -209,8 +223,8 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
                 score += 1.0  # 211.9: the one strike a slow action bought
         if score > best_score:
             best, best_score = a, score
-    for a in actions:
-        if a["type"] != "ability" or a["ability"] in _LATER:
+    for a in by_type.get("ability", []):
+        if a["ability"] in _LATER:
             continue
         me = pieces[a["card"]]
         mine = info[me["id"]]
@@ -230,6 +244,8 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
                 score += 1.0 if x >= target["lives"] else 0.0
             elif do == "add_lives":
                 score = 0.25 * x
+            elif do == "take_control":  # the enemy's creature becomes ours: take the best
+                score = 1.5 + 0.1 * _worth(info, target)
             else:  # open
                 score = 0.3
         elif a["ability"] in ("summon", "resurrection"):
@@ -252,19 +268,22 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
             best, best_score = a, score
     if best is not None:
         return best
-    moves = [a for a in actions if a["type"] == "move"]
+    moves = by_type.get("move", [])
     enemies = [
         _cell(p["cell"]) for p in view["pieces"] if p["owner"] != seat and p["cell"] is not None
     ]
     if moves and enemies:
         best, best_gain = None, 0
+        nearest: dict[int, int] = {}  # card -> its distance to the nearest enemy
         for a in moves:
-            here = _cell(pieces[a["card"]]["cell"])
-            there = _parse(a["cell"])
-            d0 = min(_distance(here, e) for e in enemies)
+            d0 = nearest.get(a["card"])
+            if d0 is None:
+                hx, hy = _cell(pieces[a["card"]]["cell"])
+                d0 = nearest[a["card"]] = min(max(abs(hx - x), abs(hy - y)) for x, y in enemies)
             if d0 <= 1:
                 continue  # already next to an enemy: strike next turn instead
-            d1 = min(_distance(there, e) for e in enemies)
+            tx, ty = _parse(a["cell"])
+            d1 = min(max(abs(tx - x), abs(ty - y)) for x, y in enemies)  # _distance
             if a["type"] == "ability" and d1 != 2:
                 continue  # a leap ends two cells away: a step and a blow next turn
             gain = d0 - d1
@@ -272,7 +291,7 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
                 best, best_gain = a, gain
         if best is not None:
             return best
-    slow = [a for a in actions if a["type"] == "slow"]
+    slow = by_type.get("slow", [])
     armed = sum(
         1 for p in pieces.values() if p["owner"] == seat and (p.get("slow") or 0) >= view["turn"]
     )

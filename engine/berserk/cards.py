@@ -161,9 +161,13 @@ SCRIPT_WHEN: dict[str, tuple[str, str]] = {
     "on_death": ("On death: ", "При гибели: "),
     "after_strike": ("After its simple strike: ", "После нападения простым ударом: "),
     "activated": ("Close: ", "Закрыться: "),
+    "starts_with": ("Starts the battle with ", "Начинает бой с "),  # 304.4, 419.1в
 }
-STATIC_DO = ("strike_bonus", "roll_bonus", "movement_bonus", "grant")
-ONCE_DO = ("heal", "wound", "add_lives", "gain_token", "open")
+# Static effects on other cards' actions (engine/berserk/effects.py): a block of moves
+# (410.5), a prohibition to gain tokens (103.2), replacements of a death (419).
+EFFECT_DO = ("block_move", "no_tokens", "prevent", "death_to_deck", "death_survive")
+STATIC_DO = ("strike_bonus", "roll_bonus", "movement_bonus", "grant", *EFFECT_DO)
+ONCE_DO = ("heal", "wound", "add_lives", "gain_token", "open", "take_control")
 SCRIPT_DO = STATIC_DO + ONCE_DO
 # target -> (English, Russian accusative, Russian dative, Russian nominative)
 SCRIPT_TARGETS: dict[str, tuple[str, str, str, str]] = {
@@ -373,7 +377,87 @@ def _signed(amount: Any) -> str:
     return f"+{amount}" if amount > 0 else f"-{-amount}"
 
 
+_WOULD_DIE = {  # target -> (English, Russian) of "if … would die"
+    "all_adjacent_own": ("an adjacent creature of yours", "рядомстоящее своё существо"),
+    "all_adjacent_enemy": ("an adjacent enemy creature", "рядомстоящее существо противника"),
+}
+
+
+def _effect_text(script: Mapping[str, Any], ru: bool) -> str | None:
+    """The text of a "starts_with" script or of a static effect (EFFECT_DO), else None."""
+    do, amount = script["do"], script.get("amount")
+    if script["when"] == "starts_with":
+        if do == "gain_token":
+            return (
+                f"Начинает бой с {amount} {_plural_ru(amount, 'фишкой', 'фишками', 'фишками')}"
+                if ru
+                else f"Starts the battle with {amount} token{'s' if amount != 1 else ''}"
+            )
+        return (
+            f"Начинает бой с {amount} "
+            + _plural_ru(
+                amount,
+                "дополнительной жизнью",
+                "дополнительными жизнями",
+                "дополнительными жизнями",
+            )
+            if ru
+            else f"Starts the battle with {amount} additional li{'fe' if amount == 1 else 'ves'}"
+        )
+    if do == "block_move":
+        return (
+            "Блокирует движение каждого рядомстоящего существа противника "
+            "(маркер движения оно всё равно получает)"
+            if ru
+            else "Blocks the moves of each adjacent enemy creature "
+            "(it still gains the movement marker)"
+        )
+    if do == "prevent":
+        who = "каждому рядомстоящему " + (
+            "своему существу"
+            if script.get("target") == "all_adjacent_own"
+            else "существу противника"
+        )
+        en_who = (
+            "each adjacent creature of yours"
+            if script.get("target") == "all_adjacent_own"
+            else "each adjacent enemy creature"
+        )
+        return (
+            f"Каждый ход предотвращает {amount} {_plural_ru(amount, 'рану', 'раны', 'ран')} "
+            f"от немагических атак, наносимых {who}"
+            if ru
+            else f"Each turn, prevents {amount} wound{'s' if amount != 1 else ''} "
+            f"of non-magical attacks dealt to {en_who}"
+        )
+    if do == "no_tokens":
+        return (
+            "Каждое рядомстоящее существо противника не может получать фишки"
+            if ru
+            else "Each adjacent enemy creature cannot gain tokens"
+        )
+    if do in ("death_to_deck", "death_survive"):
+        en, ru_who = _WOULD_DIE[script.get("target", "all_adjacent_own")]
+        if do == "death_to_deck":
+            return (
+                f"Если {ru_who} должно погибнуть, вместо этого оно возвращается в колоду владельца"
+                if ru
+                else f"If {en} would die, instead it returns to its owner's deck"
+            )
+        return (
+            f"Один раз за бой: если {ru_who} должно погибнуть, вместо этого у него остаётся "
+            f"{amount} {_plural_ru(amount, 'жизнь', 'жизни', 'жизней')}"
+            if ru
+            else f"Once per battle: if {en} would die, instead it is left with {amount} "
+            f"li{'fe' if amount == 1 else 'ves'}"
+        )
+    return None
+
+
 def _script_text(script: Mapping[str, Any], ru: bool, card_type: str) -> str:
+    effect = _effect_text(script, ru)
+    if effect is not None:
+        return effect
     when = script["when"]
     prefix = SCRIPT_WHEN[when][1 if ru else 0]
     if when == "activated" and script.get("tokens"):
@@ -422,6 +506,8 @@ def _script_text(script: Mapping[str, Any], ru: bool, card_type: str) -> str:
         )
     elif do == "open":
         body = f"откройте {acc}" if ru else f"open {en}"
+    elif do == "take_control":
+        body = f"возьмите под контроль {acc}" if ru else f"take control of {en}"
     elif do == "strike_bonus":
         body = (
             f"{nom} получает {_signed(amount)} к простому удару"
@@ -515,6 +601,41 @@ def _ability_of(raw: Any, field: str, check: Checker, card: Mapping[str, Any]) -
     return Ability(name=name, x=x, of=of)
 
 
+_EFFECT_TARGETS = {
+    "block_move": ("all_adjacent_enemy",),
+    "no_tokens": ("all_adjacent_enemy",),
+    "prevent": ("all_adjacent_own", "all_adjacent_enemy"),
+    "death_to_deck": ("all_adjacent_own", "all_adjacent_enemy"),
+    "death_survive": ("all_adjacent_own",),
+}
+
+
+def _check_effect(script: Mapping[str, Any], field: str, check: Checker) -> None:
+    """The narrower vocabulary of "starts_with" scripts and of the static effects."""
+    when, do, target = script["when"], script["do"], script.get("target", "self")
+    if do == "take_control" and (when != "activated" or target != "any_enemy"):
+        raise check.fail(
+            f"{field}.do", "take_control is a playable ability on a chosen enemy creature [200.2б]"
+        )
+    if when == "starts_with":
+        if do not in ("gain_token", "add_lives") or target != "self":
+            raise check.fail(
+                f"{field}.do",
+                "a card starts the battle with tokens or additional lives of its own "
+                "(gain_token / add_lives on self) [304.4]",
+            )
+        if script.get("amount") == "x":
+            raise check.fail(f"{field}.amount", "X is announced only at the Reveal Step [306.2]")
+    if do not in _EFFECT_TARGETS:
+        return
+    if target not in _EFFECT_TARGETS[do]:
+        raise check.fail(
+            f"{field}.target", f"{do} acts on {', '.join(_EFFECT_TARGETS[do])} [410.5, 103.2, 419]"
+        )
+    if "class" in script:
+        raise check.fail(f"{field}.class", f"{do} takes no class")
+
+
 def _check_script(script: Any, field: str, check: Checker, card: Mapping[str, Any]) -> None:
     if not isinstance(script, Mapping):
         raise check.fail(field, "a script is a JSON object")
@@ -543,6 +664,7 @@ def _check_script(script: Any, field: str, check: Checker, card: Mapping[str, An
     target = script.get("target", "self")
     if target not in SCRIPT_TARGETS:
         raise check.fail(f"{field}.target", f"unknown {target!r}; use {', '.join(SCRIPT_TARGETS)}")
+    _check_effect(script, field, check)
     if when == "static" and target not in STATIC_TARGETS:
         raise check.fail(
             f"{field}.target",
@@ -564,7 +686,7 @@ def _check_script(script: Any, field: str, check: Checker, card: Mapping[str, An
             f"{field}.class",
             f"a creature class ({', '.join(CREATURE_CLASSES)}) narrowing a group target [208.6]",
         )
-    if do in ("open", "grant"):
+    if do in ("open", "grant", "block_move", "no_tokens", "death_to_deck", "take_control"):
         if "amount" in script:
             raise check.fail(f"{field}.amount", f"{do} takes no amount")
     else:

@@ -785,6 +785,11 @@ class BerserkDescriber(CardDescriber[Card]):
             return self._game_over(reading, event)
         return self.action_kind(reading, kind)
 
+    @staticmethod
+    def _lives_left(event: Mapping[str, Any]) -> str:
+        n = event.get("lives")
+        return f"{n} life" if n == 1 else f"{n} lives"
+
     def _ability_name(self, reading: Reading, key: Any) -> str:
         named = NAMED.get(key) if isinstance(key, str) else None
         return reading.pick(named[:2], str(key)) if named else str(key)
@@ -811,6 +816,39 @@ class BerserkDescriber(CardDescriber[Card]):
             return t(
                 f"{name} stays closed: there is nobody to quench its Thirst on",
                 f"{name} остаётся закрытой: утолить Жажду не на ком",
+            )
+        if kind == "move_blocked":
+            by = self.card_name(reading, event.get("source"))
+            return t(
+                f"{by} blocks the move of {name}; the movement is spent all the same",
+                f"{by} блокирует движение: {name} остаётся на месте, движение потрачено",
+            )
+        if kind == "control":
+            return t(
+                f"{who} takes control of {name}{because}",
+                f"{who}: {name} переходит под контроль{because}",
+            )
+        if kind == "destruction_cancelled":
+            return t(
+                f"{name} has lives again: its destruction is cancelled",
+                f"{name} снова с жизнями: уничтожение отменено",
+            )
+        if kind == "no_tokens":
+            by = self.card_name(reading, event.get("source"))
+            return t(
+                f"{name} gets no token: {by} forbids it",
+                f"{name} не получает фишку: {by} это запрещает",
+            )
+        if kind == "replaced":
+            by = self.card_name(reading, event.get("source"))
+            if event.get("instead") == "death_to_deck":
+                return t(
+                    f"Instead of dying, {name} returns to its owner's deck ({by})",
+                    f"Вместо гибели {name} возвращается в колоду владельца ({by})",
+                )
+            return t(
+                f"Instead of dying, {name} is left with {self._lives_left(event)} ({by})",
+                f"{name} не погибает: вместо этого остаётся жизней — {event.get('lives')} ({by})",
             )
         if kind == "token":
             n = event.get("tokens")

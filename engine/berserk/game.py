@@ -49,7 +49,9 @@ a hidden target, 415.2: hidden targets are revealed at declaration, D-20), Roll 
 roll in a fight of two open creatures, else the attacker alone: 205.4-205.6), Result,
 Calculation (``engine.berserk.fight``; value modifiers), Defense (Armour), Wounds (both sides at once,
 D-15; a card at 0 lives or below goes to its owner's Graveyard, hosted cards after their
-host: 210.6, 214.8 — destruction executes at once, not as a stacked trigger, 402.3а),
+host: 210.6, 214.8; the destruction effect executes in the same object after the wounds'
+triggers, like the engine's other triggers, and is cancelled if they brought the card back
+above 0 lives, 402.3а-б),
 Payment (closes the attacker, D-11, and the defender, 216.12а), End. A double pass on an
 empty stack ends the Main Phase; one in the Final Phase hands the turn over (313.2).
 
@@ -135,10 +137,15 @@ rechecked at every priority, 406.1, and kept on the piece as ``granted``), stati
 (216.12) scripts; a chosen target of a triggered script is chosen by the engine (the most
 wounded own creature to heal, the enemy creature with the fewest lives to wound).
 
+Effects on other cards' actions (``engine.berserk.effects``): static blocks of moves
+(410.5: the mover stays but gains its marker, 203.3), prohibitions to gain tokens (103.2),
+preventions of both players (420.3б: the target controller's first, after the modifiers),
+replacements of a death (419.6: the owner of the action chooses), "начинает бой с …"
+(304.4: from the Recruit zone on), and taking control of an enemy creature (200.2б, 210.12).
+
 Not interpreted: Stealth given by a grant (the Reveal Step comes before any grant acts),
-Protection from spells and instant actions (nothing of those kinds exists), replacement
-effects (419), destruction as a stacked trigger (402.3б), control changes. Blocked moves
-(203.3) cannot happen, as nothing blocks a move yet.
+Protection from spells and instant actions (nothing of those kinds exists), destruction
+as a stack object of its own with a priority window (402.3а), "lose all abilities" (407.4).
 
 **End** [102]: a player who controls no creature (Battlefield + Additional Zone, hidden ones
 included, true types) loses when anyone gets priority with the stack empty, from the Start
@@ -156,7 +163,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.berserk import board, fight, recruit, stack
+from engine.berserk import board, effects, fight, recruit, stack
 from engine.berserk.cards import CardDB, load_system, normalise_name
 from engine.berserk.config import Config
 from engine.berserk.model import Card
@@ -226,10 +233,11 @@ ON_STRIKE = ("plague", "vampirism")
 # The scripts the engine runs (docs/card-format.md, "Berserk: scripted abilities").
 _ONCE = ("heal", "wound", "add_lives", "gain_token", "open")
 SCRIPTS_RUN = {
-    "static": ("strike_bonus", "roll_bonus", "movement_bonus", "grant"),
+    "static": ("strike_bonus", "roll_bonus", "movement_bonus", "grant", *effects.STATIC_EFFECTS),
+    "starts_with": effects.STARTS_WITH,  # 304.4
     **dict.fromkeys(("start_of_battle", "turn_start", "turn_end", "on_death"), _ONCE),
     "after_strike": _ONCE,
-    "activated": _ONCE,  # on a chosen creature: "any_own" or "any_enemy"
+    "activated": (*_ONCE, "take_control"),  # on a chosen creature: "any_own" or "any_enemy"
 }
 
 
@@ -299,17 +307,20 @@ def _copy(state: State) -> State:
     values that are only ever replaced (cells, rolls, stack objects) are shared."""
     out = dict(state)
     recruiting = state["phase"] == "recruit"  # "paid" is written only while recruiting
-    out["players"] = [
-        {
-            **p,
-            "deck": p["deck"][:],
-            "deal": p["deal"][:],
-            "recruit": p["recruit"][:],
-            "grave": p["grave"][:],
-            "paid": dict(p["paid"]) if recruiting else p["paid"],
-        }
-        for p in state["players"]
-    ]
+    # the Deal and Recruit zones change in place only while recruiting and placing
+    setup = recruiting or state["phase"] == "place"
+    players = []
+    for p in state["players"]:
+        c = p.copy()
+        c["deck"] = p["deck"][:]
+        c["grave"] = p["grave"][:]
+        if setup:
+            c["deal"] = p["deal"][:]
+            c["recruit"] = p["recruit"][:]
+        if recruiting:
+            c["paid"] = dict(p["paid"])
+        players.append(c)
+    out["players"] = players
     out["pieces"] = {k: q.copy() for k, q in state["pieces"].items()}
     out["stack"] = state["stack"][:]
     out["chains"] = {k: dict(c) for k, c in state["chains"].items()}
@@ -319,6 +330,12 @@ def _copy(state: State) -> State:
     if state["priority"] is not None:
         out["priority"] = dict(state["priority"])
     return out
+
+
+def _first_pass(state: State) -> bool:
+    """Whether a pass now is the first of two in the Main or Final Phase (215.6а): it only
+    marks the top object seen and hands priority over, changing nothing in place."""
+    return state["phase"] in ("main", "final") and state["priority"]["passes"] == 0
 
 
 _CELL_NAMES = {
@@ -386,6 +403,8 @@ class Berserk:
         self._playable: dict[str, tuple[str, ...]] = {}  # card id -> its PLAYABLE abilities
         self._static_scripts: dict[str, tuple[dict, ...]] = {}  # card id -> value scripts
         self._activated_scripts: dict[str, tuple[tuple[str, dict], ...]] = {}
+        self._script_index: dict[str, dict[str, dict]] = {}  # card id -> "script<n>" -> script
+        self._valued = frozenset(card.id for card in self.info.values() if self._statics(card))
         self._movers = frozenset(  # cards whose static scripts give movement
             card.id
             for card in self.info.values()
@@ -462,10 +481,9 @@ class Berserk:
 
     def _occupants(self, state: State, cell: Sequence[int]) -> list[int]:
         """The cards standing on ``cell`` (hosted cards ride with their host, not counted)."""
+        where = list(cell)
         return [
-            int(k)
-            for k, p in state["pieces"].items()
-            if p["cell"] == list(cell) and p["host"] is None
+            int(k) for k, p in state["pieces"].items() if p["cell"] == where and p["host"] is None
         ]
 
     def _iid(self, action: Action, key: str = "card") -> int:
@@ -578,6 +596,8 @@ class Berserk:
         if state["finished"]:
             return ()
         phase = state["phase"]
+        if phase == "main" or phase == "final":  # the battle's turns: most of a game
+            return (state["priority"]["holder"],)
         first = state["first"]
         if phase == "first":
             return (state["chooser"],)
@@ -599,9 +619,13 @@ class Berserk:
     # -- legal actions ------------------------------------------------------------------
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
+        phase = state["phase"]
+        if (phase == "main" or phase == "final") and not state["finished"]:  # most of a game
+            if player != state["priority"]["holder"]:  # to_act: the holder of priority
+                return []
+            return self._battle_actions(state, player)
         if state["finished"] or player not in self.to_act(state):
             return []
-        phase = state["phase"]
         p = state["players"][player]
         if phase == "first":
             return [{"type": "choose_first", "first": 0}, {"type": "choose_first", "first": 1}]
@@ -658,7 +682,8 @@ class Berserk:
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         if not self._is_offered(state, player, action):
             self._check(state, player, action)  # refuses, or finds it offered after all
-        s = _copy(state)
+        # a first pass replaces the top object and the priority: the rest is shared
+        s = dict(state) if action["type"] == "pass" and _first_pass(state) else _copy(state)
         events: list[Event] = []
         self._handlers[action["type"]](self, s, player, action, events)
         self._settle(s, events)
@@ -672,6 +697,8 @@ class Berserk:
         if type(action) is not dict or type(player) is not int or state["finished"]:
             return False
         kind = action.get("type")
+        if kind == "pass" and state["phase"] in ("main", "final"):  # always offered first
+            return len(action) == 1 and player == state["priority"]["holder"]
         if type(kind) is not str or kind not in self._phase_actions.get(state["phase"], ()):
             return False
         if player not in self.to_act(state):
@@ -810,6 +837,7 @@ class Berserk:
         entry = zone.cards[-1]
         p["deal"].remove(iid)
         p["recruit"].append(iid)
+        effects.note_start(self, s, seat, iid)  # 304.4
         p["paid"][str(iid)] = [entry.gold, entry.silver, entry.x]
         p["bonus_used"] = zone.bonus_used
         p["gold"] = zone.gold_left
@@ -859,6 +887,7 @@ class Berserk:
         cell = board.parse_cell(name)
         p["recruit"].remove(iid)
         s["pieces"][str(iid)] = self._new_piece(seat, list(cell), p["paid"][str(iid)][2])
+        effects.on_place(s, seat, iid, s["pieces"][str(iid)])  # 304.4
         events.append({"type": "place", "seat": seat, "cell": name})
 
     @staticmethod
@@ -1088,10 +1117,7 @@ class Berserk:
                     if not amount:
                         continue
                     if script["do"] == "gain_token":
-                        q["tokens"] = q.get("tokens", 0) + amount
-                        events.append(
-                            {"type": "token", "card": iid, "tokens": q["tokens"], "rule": "307.2"}
-                        )
+                        effects.gain_tokens(self, s, iid, amount, events, rule="307.2")
                     elif script["do"] == "add_lives":
                         q["extra"] += amount
                         events.append(
@@ -1177,7 +1203,7 @@ class Berserk:
         fa = fight.final_roll(a, (da, _blessed(src)))
         kind = fight.strength(fa)
         amount = fight.strike_value(src.strike, kind, *self._value_mods(s, chain, iid, target))
-        amount = self._after_armour(s, target, amount)
+        amount = effects.after_preventions(self, s, target, amount)  # 420
         s["last_roll"] = {"chain": 0, "rolls": [a, None]}
         events.append({"type": "roll", "chain": 0, "rolls": [a, None], "rule": "С: Авангард"})
         events.append(
@@ -1455,9 +1481,8 @@ class Berserk:
             events.append(
                 {"type": "lives", "card": target, "amount": amount, "source": iid, "rule": rule}
             )
-        elif script["do"] == "gain_token":  # 104.5
-            q["tokens"] = q.get("tokens", 0) + amount
-            events.append({"type": "token", "card": target, "tokens": q["tokens"], "rule": rule})
+        elif script["do"] == "gain_token":  # 104.5, 103.2
+            effects.gain_tokens(self, s, target, amount, events, rule=rule)
         elif script["do"] == "open" and q["closed"]:
             q["closed"] = False
             events.append({"type": "opened", "card": target, "rule": rule})
@@ -1475,15 +1500,7 @@ class Berserk:
             if q["owner"] == s["active"] or q["hidden"] or q.get("wounded") == s["turn"]:
                 continue
             if self.has(s, int(key), "concentration"):
-                q["tokens"] = q.get("tokens", 0) + 1
-                events.append(
-                    {
-                        "type": "token",
-                        "card": int(key),
-                        "tokens": q["tokens"],
-                        "rule": "С: Концентрация",
-                    }
-                )
+                effects.gain_tokens(self, s, int(key), 1, events, rule="С: Концентрация")
         for key in sorted(s["pieces"], key=int):
             q = s["pieces"].get(key)
             if q is None or q["cell"] is None or q["host"] is not None:
@@ -1506,7 +1523,8 @@ class Berserk:
         pieces = s["pieces"]
         mine: list[tuple[int, dict]]
         if only is None:  # С: Скрытность, whenever holding priority
-            hidden = sorted(int(k) for k, q in pieces.items() if q["hidden"] and q["owner"] == seat)
+            hidden = [int(k) for k, q in pieces.items() if q["hidden"] and q["owner"] == seat]
+            hidden.sort()
         else:
             q = pieces.get(str(only))
             mine = [(only, q)] if q is not None and q["owner"] == seat else []
@@ -1537,7 +1555,7 @@ class Berserk:
                 else set()
             )
             keys = sorted(pieces, key=int)
-            theirs = [int(k) for k in keys if pieces[k]["owner"] != seat]
+            theirs = [(int(k), pieces[k]["cell"]) for k in keys if pieces[k]["owner"] != seat]
             # _mover_problem, _striker_problem and _actor_problem inlined: the card is the
             # active player's, in the Main Phase, the stack empty.
             slow: bool | None = None  # 211.9, for every open non-flyer alike
@@ -1580,13 +1598,22 @@ class Berserk:
                             if slow:
                                 out.append({"type": "slow", "card": iid})
                 if abilities and not q["moved"]:
+                    if self._playable.get(card.id) == () and not q.get("granted"):
+                        continue  # known to have no playable ability: none offered
                     out.extend(self._ability_actions(s, seat, iid, keys))
             return out
         top = st[-1]
+        if top["kind"] != "target" and top["kind"] != "calculation":
+            return out  # no defender nor weakening to offer
         chain = s["chains"].get(str(top["chain"]))
-        if top["kind"] == "target" and chain is not None and chain.get("strike"):
+        if (
+            top["kind"] == "target"
+            and chain is not None
+            and chain.get("strike")
+            and self._defence_problem(s, seat, chain) is None
+        ):
             for iid, _q in mine:
-                if self._defender_problem(s, seat, chain, iid) is None:
+                if self._defender_card_problem(s, seat, chain, iid) is None:
                     out.append({"type": "defender", "card": iid})
         weakening = top["kind"] == "calculation" and chain is not None
         if weakening and self._weaken_problem(s, seat, chain) is None:
@@ -1650,6 +1677,11 @@ class Berserk:
         old = _name(q["cell"])
         q["marks"] += 1  # 203.3
         q["moved"] = True  # 203.11
+        blocker = effects.move_blocker(self, s, iid)
+        if blocker is not None:  # 410.5: blocked, paid all the same (203.3)
+            events.append({"type": "move_blocked", "card": iid, "source": blocker, "rule": "203.3"})
+            s["priority"] = stack.after_declare_or_execute(s["active"])
+            return
         q["cell"] = list(cell)
         for other in s["pieces"].values():  # 210.8, 214.9: hosted cards move along
             if other["host"] == iid:
@@ -1686,8 +1718,9 @@ class Berserk:
         qa, qb = s["pieces"][str(a)], s["pieces"][str(b)]
         if qa["cell"] is None or qb["cell"] is None:
             return False
-        if (self.card(s, a).is_flyer and not qa["hidden"]) or (
-            self.card(s, b).is_flyer and not qb["hidden"]
+        info, cards = self.info, s["cards"]
+        if (info[cards[a]].is_flyer and not qa["hidden"]) or (
+            info[cards[b]].is_flyer and not qb["hidden"]
         ):
             return False  # a hidden card is only a card on its cell (415.3)
         if qa["cell"] == qb["cell"]:
@@ -1715,12 +1748,16 @@ class Berserk:
             return _err("205.2", "A simple strike hits an adjacent card.")
         return None
 
-    def _strike_targets(self, s: State, source: int, enemies: list[int] | None = None) -> list[int]:
+    def _strike_targets(
+        self, s: State, source: int, enemies: list[tuple[int, Any]] | None = None
+    ) -> list[int]:
         """The cards ``source`` may strike; ``enemies``: its owner's opponent's cards in
-        play, sorted, if the caller has them."""
+        play, sorted, with their cells, if the caller has them."""
         sq = s["pieces"][str(source)]
-        owner = sq["owner"]
-        candidates = sorted(self._pieces_of(s, 1 - owner)) if enemies is None else enemies
+        if enemies is None:
+            pieces = s["pieces"]
+            theirs = sorted(self._pieces_of(s, 1 - sq["owner"]))
+            enemies = [(t, pieces[str(t)]["cell"]) for t in theirs]
         if not self.card(s, source).is_flyer:  # only adjacent cards can be legal
             if sq["cell"] is None:
                 return []
@@ -1728,14 +1765,12 @@ class Berserk:
             slow = sq.get("slow") == s["turn"]  # 211.9: and flyers
             candidates = [
                 t
-                for t in candidates
-                if (
-                    (c := s["pieces"][str(t)]["cell"]) is not None
-                    and abs(c[0] - x) <= 1
-                    and abs(c[1] - y) <= 1
-                )
+                for t, c in enemies
+                if (c is not None and -1 <= c[0] - x <= 1 and -1 <= c[1] - y <= 1)
                 or (slow and c is None)
             ]
+        else:
+            candidates = [t for t, _c in enemies]
         return [t for t in candidates if self._target_problem(s, source, t) is None]
 
     def _do_strike(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
@@ -2152,6 +2187,11 @@ class Berserk:
         self._declare(s, seat, iid, target, ability, events)
 
     def _defender_problem(self, s: State, seat: int, chain: dict, iid: int) -> IllegalAction | None:
+        problem = self._defence_problem(s, seat, chain)
+        return problem if problem is not None else self._defender_card_problem(s, seat, chain, iid)
+
+    def _defence_problem(self, s: State, seat: int, chain: dict) -> IllegalAction | None:
+        """What keeps ``seat`` from assigning any defender to ``chain`` now."""
         st = s["stack"]
         if not st or st[-1]["kind"] != "target" or not chain.get("strike"):
             return _err("216.3", "A defender is assigned while a strike's Target object is on top.")
@@ -2163,6 +2203,13 @@ class Berserk:
         if src.has("directed") or src.has("accuracy"):
             rule = "С: Направленный удар" if src.has("directed") else "С: Точность"
             return _err(rule, "No defender may be assigned against this strike.")
+        return None
+
+    def _defender_card_problem(
+        self, s: State, seat: int, chain: dict, iid: int
+    ) -> IllegalAction | None:
+        """What keeps card ``iid`` from defending against ``chain``, any defender allowed."""
+        src = self.card(s, chain["source"])
         q = s["pieces"].get(str(iid))
         if q is None or q["owner"] != seat:
             return _err("205.3а", "The defender is one of your own creatures.")
@@ -2381,8 +2428,8 @@ class Berserk:
                 return
             to_target, to_source = chain["deal"]
             if ability != "discharge":  # Armour: non-magical attacks only
-                to_target = self._after_armour(s, target, to_target)
-                to_source = self._after_armour(s, source, to_source)
+                to_target = effects.after_preventions(self, s, target, to_target)  # 420
+                to_source = effects.after_preventions(self, s, source, to_source)
             elif self.card(s, target).type in ("terrain", "equipment"):  # 212.1, 214.1
                 to_target = 0
             chain["deal"] = [to_target, to_source]
@@ -2402,9 +2449,11 @@ class Berserk:
             near = ability is None and self._near_for_corpse_eating(s, source, target)
             for iid, amount in hits:  # С: Гнев: wounded by an attack this turn
                 self._add_wounds(s, iid, amount, events, chain=n, attack=True)
-            for iid, amount in hits:
-                if amount > 0 and str(iid) in s["pieces"] and self.lives(s, iid) <= 0:
-                    self._destroy(s, iid, events, "402.3")
+            doomed = [  # 402.3: the wounds give these the destruction effect
+                iid
+                for iid, amount in hits
+                if amount > 0 and str(iid) in s["pieces"] and self.lives(s, iid) <= 0
+            ]
             if ability is None:  # after the simple strike's wounds
                 self._plague_strike(s, chain, source, target, events)  # С: Чума
                 for iid, other, amount in (
@@ -2412,9 +2461,16 @@ class Berserk:
                     (target, source, to_source),
                 ):
                     self._vampirism(s, iid, other, amount, events, chain)  # С: Вампиризм
-                if near:  # С: Трупоедство
-                    self._corpse_eating(s, source, target, near, events)
-                    self._corpse_eating(s, target, source, near, events)
+            for iid in doomed:  # 402.3а-б: executed after the wounds' triggers
+                if str(iid) in s["pieces"] and self.lives(s, iid) > 0:
+                    events.append(
+                        {"type": "destruction_cancelled", "card": iid, "chain": n, "rule": "402.3б"}
+                    )
+                else:
+                    self._destroy(s, iid, events, "402.3")
+            if near:  # С: Трупоедство
+                self._corpse_eating(s, source, target, near, events)
+                self._corpse_eating(s, target, source, near, events)
         elif kind == "payment":
             closes = ability is not None or self.cfg(s).strike_closes_attacker  # D-11, 104.4
             if str(source) in s["pieces"] and closes:
@@ -2448,7 +2504,10 @@ class Berserk:
     def _script_of(self, card: Card, ability: str) -> dict | None:
         if not ability.startswith("script"):
             return None
-        return next((sc for key, sc in self._activated(card) if key == ability), None)
+        index = self._script_index.get(card.id)
+        if index is None:
+            index = self._script_index[card.id] = dict(self._activated(card))
+        return index.get(ability)
 
     def _script_target_problem(
         self, s: State, ability: str, source: int, target: int
@@ -2471,6 +2530,8 @@ class Berserk:
             return _err("С: Излечение", "The target has no wounds to heal.")
         if do == "open" and not tq["closed"]:
             return _err("404", "The target is open already.")
+        if do == "take_control":
+            return effects.control_problem(self, s, seat, target)
         return None
 
     def _run_script(self, s: State, n: int, chain: dict, events: list[Event]) -> None:
@@ -2493,9 +2554,10 @@ class Berserk:
             events.append(
                 {"type": "lives", "card": target, "amount": amount, "source": source, "chain": n}
             )
-        elif do == "gain_token":  # 104.5
-            q["tokens"] = q.get("tokens", 0) + amount
-            events.append({"type": "token", "card": target, "tokens": q["tokens"], "chain": n})
+        elif do == "gain_token":  # 104.5, 103.2
+            effects.gain_tokens(self, s, target, amount, events, chain=n)
+        elif do == "take_control":  # 200.2б, 210.12
+            effects.take_control(s, target, seat, events, chain=n)
         else:  # open
             q["closed"] = False
             events.append({"type": "opened", "card": target, "chain": n})
@@ -2728,8 +2790,10 @@ class Berserk:
         return movement + self._static_bonus(s, iid, "movement_bonus") if boost else movement
 
     def _boosted(self, s: State) -> bool:
-        cards = s["cards"]
-        return any(cards[int(k)] in self._movers for k in s["pieces"])
+        cards, movers = s["cards"], self._movers
+        if movers.isdisjoint(cards):  # no card of this game gives movement
+            return False
+        return any(cards[int(k)] in movers for k in s["pieces"])
 
     def in_formation(self, s: State, iid: int) -> bool:
         """С: Строй: a subtype-less creature with Formation on the Battlefield while another
@@ -2763,16 +2827,18 @@ class Berserk:
         if q is None:
             return 0
         card = self.card(s, iid)
-        if card.type != "creature":
+        cards = s["cards"]
+        if card.type != "creature" or self._valued.isdisjoint(cards):
             return 0
         total = 0
+        info, statics, valued = self.info, self._statics, self._valued
         for key, o in s["pieces"].items():
             if o["hidden"]:
                 continue  # D-21: a hidden card does nothing
-            scripts = self._statics(self.card(s, int(key)))
-            if not scripts:
-                continue
             other = int(key)
+            if cards[other] not in valued:
+                continue  # no value scripts
+            scripts = statics(info[cards[other]])
             for script in scripts:
                 if script["do"] != do:
                     continue
@@ -2949,14 +3015,15 @@ class Berserk:
                 return False
             if name in q.get("gained", ()):
                 return True
-            if any(g[0] == name for g in q.get("granted", ())):
+            granted = q.get("granted")
+            if granted and any(g[0] == name for g in granted):
                 return True
-        return self.card(s, iid).has(name)
+        return name in self.info[s["cards"][iid]].named  # self.card(s, iid).has(name)
 
     def ability_x(self, s: State, iid: int, name: str) -> int | None:
         """The X of a named ability the card has now, printed or granted by a static script
         (``granted``); with several copies the highest acts (414.4); lost: None (407.5)."""
-        x = self.card(s, iid).ability_x(name)
+        x = self.info[s["cards"][iid]].ability_x(name)
         q = s["pieces"].get(str(iid))
         if q is None:
             return x
@@ -2970,7 +3037,7 @@ class Berserk:
     def kinds_of(self, s: State, iid: int, name: str) -> list[str]:
         """What the card's Protections / Vulnerabilities concern (``of``), printed and
         granted; "" for a Vulnerability to everything."""
-        out = [a.of for a in self.card(s, iid).abilities if a.name == name]
+        out = list(self.card(s, iid).ofs(name))
         q = s["pieces"].get(str(iid))
         if q is not None:
             if name in q.get("lost", ()):
@@ -2995,19 +3062,15 @@ class Berserk:
         kept on each receiving piece as ``granted`` ([name, x, of], 407.1). Hidden cards
         neither give nor receive (D-21, 415.3)."""
         pieces, cards, granters = s["pieces"], s["cards"], self._granters
-        sources = []
-        stale = False
-        for key, o in pieces.items():
-            if cards[int(key)] in granters and not o["hidden"]:
-                sources.append(key)
-            stale = stale or "granted" in o
-        if not sources and not stale:
+        sources = [k for k, o in pieces.items() if not o["hidden"] and cards[int(k)] in granters]
+        if not sources and not any("granted" in o for o in pieces.values()):
             return
         granted: dict[str, list[list[Any]]] = {}
+        info = self.info
         for key in sources:
             o = pieces[key]
             src = int(key)
-            for script in self._grants(self.card(s, src)):
+            for script in self._grants(info[cards[src]]):
                 target = script.get("target")
                 cls = script.get("class")
                 a = script["ability"]
@@ -3020,7 +3083,7 @@ class Berserk:
                     tq = pieces.get(tkey)
                     if tq is None or tq["hidden"] or tkey == key:
                         continue
-                    tcard = self.card(s, int(tkey))
+                    tcard = info[cards[int(tkey)]]
                     if not tcard.is_creature or (cls and cls not in tcard.classes):
                         continue
                     if target == "all_adjacent_own" and not self._adjacent(s, src, int(tkey)):
@@ -3103,10 +3166,11 @@ class Berserk:
         return amount
 
     def _destroy(self, s: State, iid: int, events: list[Event], rule: str) -> None:
-        """The card goes to its owner's Graveyard, its hosted cards after it (210.6, 214.8)."""
-        q = s["pieces"].pop(str(iid), None)
-        if q is None:
+        """The card goes to its owner's Graveyard, its hosted cards after it (210.6, 214.8),
+        unless a replacement effect applies (419, ``effects.replace_destruction``)."""
+        if str(iid) not in s["pieces"] or effects.replace_destruction(self, s, iid, events, rule):
             return
+        q = s["pieces"].pop(str(iid))
         s["players"][s["owner"][iid]]["grave"].append(iid)  # 206.3а: its owner's
         events.append(
             {
@@ -3170,8 +3234,10 @@ class Berserk:
             self._check_creatures(s, events)
 
     def _has_creatures(self, s: State, seat: int) -> bool:
+        cards, info = s["cards"], self.info
         return any(
-            q["owner"] == seat and self.card(s, int(k)).is_creature for k, q in s["pieces"].items()
+            q["owner"] == seat and info[cards[int(k)]].type == "creature"
+            for k, q in s["pieces"].items()
         )
 
     def _check_creatures(self, s: State, events: list[Event]) -> None:
@@ -3253,6 +3319,44 @@ class Berserk:
                     "recruit_done": p["done"],
                 }
             )
+        pieces = self._view_pieces(state, player)
+        chains = _view_chains(state)
+        priority = state["priority"]
+        return {
+            "you": player,
+            "phase": state["phase"],
+            "first": state["first"],
+            "chooser": state["chooser"],
+            "order_rolls": [r[:] for r in state["order_rolls"]],
+            "active": state["active"],
+            "turn": state["turn"],
+            "turn_limit": state["config"]["turn_limit"],
+            "to_act": list(self.to_act(state)),
+            "priority": None if priority is None else priority["holder"],
+            "stack": [{"chain": o["chain"], "kind": o["kind"]} for o in state["stack"]],
+            "chains": chains,
+            "last_roll": _clone(state["last_roll"]),
+            "last_fight": _clone(state["last_fight"]),
+            "players": players,
+            "pieces": pieces,
+            "finished": state["finished"],
+            "winners": state["winners"][:],
+            "draw": state["draw"],
+        }
+
+    def battle_view(self, state: State, player: int | None) -> dict[str, Any]:
+        """The parts of ``view`` that a player reads in battle, the same values: the
+        pieces, the chains, the stack, the active player and the turn."""
+        return {
+            "pieces": self._view_pieces(state, player),
+            "chains": _view_chains(state),
+            "stack": [{"chain": o["chain"], "kind": o["kind"]} for o in state["stack"]],
+            "active": state["active"],
+            "turn": state["turn"],
+        }
+
+    def _view_pieces(self, state: State, player: int | None) -> list[dict[str, Any]]:
+        cards = state["cards"]
         pieces = []
         for key in sorted(state["pieces"], key=int):
             q = state["pieces"][key]
@@ -3279,46 +3383,29 @@ class Berserk:
                     "x": q["x"] if not q["hidden"] or q["owner"] == player else None,
                 }
             )
-        chains = {}
-        for n, chain in state["chains"].items():
-            if "redirect" in chain:
-                chains[n] = {"redirect": chain["redirect"], "defender": chain["defender"]}
-            else:
-                chains[n] = {
-                    k: chain.get(k)
-                    for k in (
-                        "source",
-                        "target",
-                        "initial",
-                        "defender",
-                        "rolls",
-                        "final",
-                        "kinds",
-                        "weakened",
-                    )
-                }
-        priority = state["priority"]
-        return {
-            "you": player,
-            "phase": state["phase"],
-            "first": state["first"],
-            "chooser": state["chooser"],
-            "order_rolls": [r[:] for r in state["order_rolls"]],
-            "active": state["active"],
-            "turn": state["turn"],
-            "turn_limit": state["config"]["turn_limit"],
-            "to_act": list(self.to_act(state)),
-            "priority": None if priority is None else priority["holder"],
-            "stack": [{"chain": o["chain"], "kind": o["kind"]} for o in state["stack"]],
-            "chains": chains,
-            "last_roll": _clone(state["last_roll"]),
-            "last_fight": _clone(state["last_fight"]),
-            "players": players,
-            "pieces": pieces,
-            "finished": state["finished"],
-            "winners": state["winners"][:],
-            "draw": state["draw"],
-        }
+        return pieces
+
+
+def _view_chains(state: State) -> dict[str, dict[str, Any]]:
+    chains = {}
+    for n, chain in state["chains"].items():
+        if "redirect" in chain:
+            chains[n] = {"redirect": chain["redirect"], "defender": chain["defender"]}
+        else:
+            chains[n] = {
+                k: chain.get(k)
+                for k in (
+                    "source",
+                    "target",
+                    "initial",
+                    "defender",
+                    "rolls",
+                    "final",
+                    "kinds",
+                    "weakened",
+                )
+            }
+    return chains
 
 
 _PHASE_RULE = {

@@ -127,15 +127,33 @@ class Card:
     def has(self, name: str) -> bool:
         return name in self.named
 
+    @functools.cached_property
+    def _ofs(self) -> dict[str, tuple[str, ...]]:
+        ofs: dict[str, list[str]] = {}
+        for a in self.abilities:
+            ofs.setdefault(a.name, []).append(a.of)
+        return {name: tuple(kinds) for name, kinds in ofs.items()}
+
+    def ofs(self, name: str) -> tuple[str, ...]:
+        """What each copy of a named ability concerns (``of``), in the card's order."""
+        return self._ofs.get(name, ())
+
+    @functools.cached_property
+    def _xs(self) -> dict[str, int]:
+        """Each ability name's highest X (0 for none), read often: cached on the card."""
+        xs: dict[str, int] = {}
+        for a in self.abilities:
+            xs[a.name] = max(xs.get(a.name, 0), a.x or 0)
+        return xs
+
     def ability_x(self, name: str) -> int | None:
         """The X of a named ability; with several copies, the highest acts [414.4]."""
-        values = [a.x or 0 for a in self.abilities if a.name == name]
-        return max(values) if values else None
+        return self._xs.get(name)
 
-    @property
+    @functools.cached_property
     def is_creature(self) -> bool:
         return self.type == "creature"
 
-    @property
+    @functools.cached_property
     def is_flyer(self) -> bool:
         return self.type == "creature" and self.subtype == "flying"

@@ -345,7 +345,7 @@ def check_recruit(
         )
     gold, silver = _pay(card, cost, recruit, config)
     entry = Recruited(card, gold, silver, x)
-    after = replace(recruit, cards=(*recruit.cards, entry))
+    after = type(recruit)(recruit.gold, recruit.silver, (*recruit.cards, entry), recruit.bonus_used)
     if _affordable(after, config):
         return entry
     # Would it fit under the adjustment before it came? Then its element refuses it.
@@ -367,18 +367,20 @@ def check_recruit(
             f"«{name_ru}» добавит вторую стихию, и дополнительный золотой кристалл за одну "
             "стихию, уже потраченный, будет потерян.",
         )
+    gold_left = recruit.gold_left
     if card.elite and config.elite_gold_only:
         raise _refuse(
             "D-6",
-            f"“{name}” is elite and costs {cost} gold; you have {recruit.gold_left}.",
-            f"«{name_ru}» — элитная карта и стоит {cost} золотых; у вас {recruit.gold_left}.",
+            f"“{name}” is elite and costs {cost} gold; you have {gold_left}.",
+            f"«{name_ru}» — элитная карта и стоит {cost} золотых; у вас {gold_left}.",
         )
+    silver_left = recruit.silver_left
     raise _refuse(
         "304.1",
-        f"Not enough crystals for “{name}” (cost {cost}): you have {recruit.gold_left} gold "
-        f"and {recruit.silver_left} silver.",
+        f"Not enough crystals for “{name}” (cost {cost}): you have {gold_left} gold "
+        f"and {silver_left} silver.",
         f"Не хватает кристаллов на «{name_ru}» (стоимость {cost}): у вас "
-        f"{recruit.gold_left} золотых и {recruit.silver_left} серебряных.",
+        f"{gold_left} золотых и {silver_left} серебряных.",
     )
 
 

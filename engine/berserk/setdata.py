@@ -203,7 +203,8 @@ c("Матёрый медведь", "Old Bear", 5, 7, "2-3-4", 1, B,
   [n("clumsiness", 1), n("regeneration", 1)], g=True, r="u")  # fmt: skip
 c("Друид лесной тропы", "Druid of the Forest Path", 4, 3, "1-1-2", 1, M,
   [n("summon", of="beast")], r="u")  # fmt: skip
-c("Шептунья листвы", "Leaf Whisperer", 3, 3, "1-1-2", 1, M, [n("blessing")])
+c("Шептунья листвы", "Leaf Whisperer", 3, 3, "1-1-2", 1, M,
+  [n("blessing"), s(STATIC, "prevent", 1, "all_adjacent_own")])  # fmt: skip
 c("Ядовитый стрелок", "Venom Archer", 3, 3, "1-1-2", 1, H, [n("shot", 1), n("poison", 1)])
 c("Хранитель дуба", "Oak Keeper", 4, 6, "1-2-3", 1, SP, [n("gift_of_life", 2)])
 c("Лесной волк", "Forest Wolf", 2, 3, "1-2-2", 2, B, [n("horde")])
@@ -229,7 +230,8 @@ c("Рой светлячков", "Firefly Swarm", 1, 2, "1-1-1", 2, B, [n("horde
 c("Росток великана", "Giant's Sapling", "X", 2, "1-1-2", 1, SP,
   [s("start_of_battle", "add_lives", "x"), n("regeneration", 1)], r="r")  # fmt: skip
 c("Заступник опушки", "Defender of the Glade", 4, 5, "1-2-3", 1, W,
-  [n("experience_defence", 1)], g=True)  # fmt: skip
+  [n("experience_defence", 1), s(STATIC, "block_move", None, "all_adjacent_enemy")],
+  g=True)  # fmt: skip
 fly("Сова-вещунья", "Seer Owl", 3, 2, "1-1-2", B, [n("blessing")])
 fly("Ястреб опушки", "Glade Hawk", 2, 2, "1-1-2", B, [n("directed")])
 fly("Фея терновника", "Thorn Fairy", 5, 3, "1-2-2", SP,
@@ -241,7 +243,8 @@ par("Гриб-трутовик", "Bracket Fungus", 2, 2, "1-1-1", (), [s("turn_s
 terrain("Заповедная роща", "Sacred Grove", 3,
         [grant("all_own", n("regeneration", 1), cls="spirit")], r="u")  # fmt: skip
 terrain("Туманная чаща", "Misty Thicket", 2, [grant("all_own", n("stealth"), cls="hunter")])
-artifact("Родник исцеления", "Healing Spring", 3, 3, [s("activated", "heal", 2, "any_own")],
+artifact("Родник исцеления", "Healing Spring", 3, 3,
+         [s("activated", "heal", 2, "any_own"), s(STATIC, "death_survive", 1, "all_adjacent_own")],
          r="u")  # fmt: skip
 artifact("Ловчая сеть", "Hunter's Net", 2, 2, [n("throw", 1)])
 artifact("Тотем лесного зверя", "Forest Beast Totem", 4, 4,
@@ -271,7 +274,8 @@ c("Старейшина гор", "Mountain Elder", 7, 7, "2-3-4", 1, M,
 c("Громобой", "Thunderhammer", 5, 6, "2-3-4", 1, W, [n("unanswerable")], g=True, r="u")
 c("Палач ущелья", "Gorge Executioner", 5, 5, "2-3-3", 1, W, [n("finishing", 2)], g=True)
 c("Каменная ящерица", "Stone Lizard", 2, 3, "1-1-2", 1, B, [n("thick_skin")])
-c("Пещерный медведь", "Cave Bear", 4, 6, "2-3-3", 1, B, [n("clumsiness", 1)])
+c("Пещерный медведь", "Cave Bear", 4, 6, "2-3-3", 1, B,
+  [n("clumsiness", 1), s(STATIC, "block_move", None, "all_adjacent_enemy")])  # fmt: skip
 c("Горный арбалетчик", "Mountain Crossbowman", 4, 3, "1-2-2", 1, H,
   [n("shot", 2), n("range", 3), n("experience_shooting", 1)], r="u")  # fmt: skip
 c("Хранитель рудных жил", "Keeper of the Lodes", 3, 4, "1-1-2", 1, SP,
@@ -322,7 +326,8 @@ c("Трясинный жабоед", "Mire Toad-Eater", 1, 2, "1-1-1", 1, B, [n(
 c("Гнилозуб", "Rotfang", 3, 4, "1-2-2", 1, B, [n("poison", 1)])
 c("Топляк", "Drowned One", 2, 3, "1-1-2", 1, UD, [n("incarnation", 3)])
 c("Тинный змей", "Silt Serpent", 4, 5, "2-2-3", 2, B, [n("plague")], r="u")
-c("Болотная ведунья", "Bog Hag", 3, 3, "1-1-2", 1, M, [n("curse")])
+c("Болотная ведунья", "Bog Hag", 3, 3, "1-1-2", 1, M,
+  [n("curse"), s(STATIC, "no_tokens", None, "all_adjacent_enemy")])  # fmt: skip
 c("Ядовитая жаба", "Venom Toad", 1, 2, "1-1-1", 1, B, [n("poison", 1), n("horde")])
 c("Болотный прыгун", "Marsh Leaper", 2, 3, "1-2-2", 2, B, [n("jump")])
 c("Собиратель мха", "Moss Gatherer", 2, 3, "1-1-2", 1, M, [s("activated", "heal", 1, "any_own")])
@@ -365,7 +370,8 @@ terrain("Туманные низины", "Foggy Lowlands", 2,
 artifact("Котёл с отравой", "Cauldron of Venom", 3, 3,
          [s("activated", "wound", 1, "any_enemy")], r="u")  # fmt: skip
 artifact("Идол трясины", "Idol of the Mire", 4, 4,
-         [s(STATIC, "roll_bonus", -1, "all_adjacent_enemy")])  # fmt: skip
+         [s(STATIC, "roll_bonus", -1, "all_adjacent_enemy"),
+          s(STATIC, "no_tokens", None, "all_adjacent_enemy")])  # fmt: skip
 artifact("Сосуд гнили", "Jar of Rot", 2, 2, [s("on_death", "wound", 2, "adjacent_enemy")])
 equip("Зазубренный гарпун", "Barbed Harpoon", 2, ["weapon"], [grant("host", n("throw", 1))])
 equip("Чешуйчатая броня", "Scale Armour", 3, ["armour"],
@@ -412,11 +418,14 @@ c("Зомби-носильщик", "Zombie Porter", 2, 4, "1-1-1", 1, UD,
   [n("clumsiness", 1), n("incarnation", 2)])  # fmt: skip
 c("Кровавый культист", "Blood Cultist", 2, 2, "1-2-2", 1, M,
   [s("after_strike", "add_lives", 1)])  # fmt: skip
-c("Шепчущий во тьме", "Whisperer in the Dark", 3, 3, "1-1-2", 1, M, [n("redistribution", 1)])
+c("Шепчущий во тьме", "Whisperer in the Dark", 3, 3, "1-1-2", 1, M,
+  [n("redistribution", 1), s(STATIC, "death_to_deck", None, "all_adjacent_enemy")])  # fmt: skip
 c("Тёмный мечник", "Dark Swordsman", 3, 4, "2-2-3", 2, W,
   [n("experience_attack", 1), n("unity", 2)])  # fmt: skip
 c("Ловец душ", "Soul Catcher", 4, 4, "1-2-2", 1, M,
-  [n("concentration"), s("activated", "wound", 2, "any_enemy", tokens=2)], g=True)  # fmt: skip
+  [n("concentration"), s("activated", "wound", 2, "any_enemy", tokens=2),
+   s("starts_with", "gain_token", 1),
+   s("activated", "take_control", None, "any_enemy", tokens=3)], g=True)  # fmt: skip
 fly("Нетопырь-кровопийца", "Bloodsucker Bat", 2, 2, "1-1-2", B, [n("vampirism")])
 fly("Костяной змей небес", "Bone Sky-Serpent", 8, 7, "2-3-4", UD,
     [n("fear", 1), n("discharge", 2)], g=True, r="r")  # fmt: skip
@@ -444,25 +453,30 @@ equip("Щит из черепов", "Skull Shield", 2, ["shield"],
 # --- Neutral (Нейтральные) -----------------------------------------------------------
 element("neutral")
 c("Наёмник-копейщик", "Hired Spearman", 2, 3, "1-2-2", 1, W, [n("strike_through_row", 1)])
-c("Бродячий мечник", "Wandering Swordsman", 3, 4, "1-2-3", 2, W, [n("manoeuvre")])
+c("Бродячий мечник", "Wandering Swordsman", 3, 4, "1-2-3", 2, W,
+  [n("manoeuvre"), s(STATIC, "death_to_deck", None, "all_adjacent_own")])  # fmt: skip
 c("Дорожный стражник", "Road Guard", 2, 4, "1-1-2", 1, W,
   [n("formation"), s(STATIC, "strike_bonus", 1, if_="in_formation")])  # fmt: skip
 c("Странствующий маг", "Wandering Mage", 4, 3, "1-1-2", 1, M,
   [n("discharge", 1), n("protection", of="spells")], r="u")  # fmt: skip
 c("Охотник за головами", "Bounty Hunter", 4, 4, "2-2-3", 2, H, [n("finishing", 1)])
 c("Деревенский ополченец", "Village Militiaman", 1, 2, "1-1-1", 1, W, [n("horde")])
-c("Пилигрим", "Pilgrim", 2, 3, "1-1-1", 1, M, [n("blessing")])
+c("Пилигрим", "Pilgrim", 2, 3, "1-1-1", 1, M,
+  [n("blessing"), s(STATIC, "prevent", 1, "all_adjacent_enemy")])  # fmt: skip
 c("Дуэлянт", "Duellist", 3, 3, "2-2-2", 2, W, [n("directed"), n("unanswerable")], r="u")
 c("Старый ветеран", "Old Veteran", 4, 5, "2-2-3", 1, W,
   [n("experience_attack", 1), n("experience_defence", 1)], r="u")  # fmt: skip
-c("Бродячий знахарь", "Travelling Healer", 2, 2, "1-1-1", 1, M, [n("heal", 1)])
+c("Бродячий знахарь", "Travelling Healer", 2, 2, "1-1-1", 1, M,
+  [n("heal", 1), s(STATIC, "death_survive", 1, "all_adjacent_own")])  # fmt: skip
 c("Прыткий вор", "Nimble Thief", 2, 2, "1-1-2", 2, H, [n("stealth"), n("manoeuvre")])
 c("Железный голем", "Iron Golem", 6, 8, "2-3-4", 1, SP,
   [n("armour", 2), n("clumsiness", 1), n("vulnerability", of="magic")], g=True, r="u")  # fmt: skip
 c("Странствующий рыцарь", "Knight-Errant", 5, 6, "2-3-4", 2, W,
   [n("uniqueness"), n("unanswerable")], g=True, r="r")  # fmt: skip
 c("Звездочёт", "Stargazer", 3, 2, "1-1-1", 1, M,
-  [n("concentration"), s("activated", "heal", 2, "any_own", tokens=2)])  # fmt: skip
+  [n("concentration"), s("activated", "heal", 2, "any_own", tokens=2),
+   s("starts_with", "gain_token", 1),
+   s("activated", "take_control", None, "any_enemy", tokens=3)])  # fmt: skip
 c("Дозорный заставы", "Outpost Sentry", 10, 10, "3-4-6", 1, W,
   [n("steadfastness"), n("armour", 2), n("vulnerability", of="discharges")], g=True, r="r")  # fmt: skip
 fly("Вестовой сокол", "Courier Falcon", 1, 2, "1-1-1", B, [n("cache")])

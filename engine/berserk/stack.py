@@ -51,7 +51,7 @@ def chain_objects(
     """The objects of one chain, bottom first (so that the Declaration object ends on top
     when they are pushed in this order) [216.1а-б]."""
     order = tuple(kinds) if kinds is not None else (FULL_CHAIN if dice else SIMPLE_CHAIN)
-    unknown = [kind for kind in order if kind not in KINDS]
+    unknown = [kind for kind in order if kind not in KINDS] if kinds is not None else []
     if unknown:
         raise ValueError(f"unknown chain objects: {unknown}")
     return [{"chain": chain, "kind": kind, "seen": False, **ability} for kind in reversed(order)]

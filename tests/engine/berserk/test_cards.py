@@ -224,6 +224,14 @@ def test_scripts_use_the_small_vocabulary():
         ({"when": "static", "do": "grant", "target": "self"}, "script.ability"),
         ({"when": "turn_start", "do": "heal", "amount": 1, "tokens": 1}, "script.tokens"),
         ({"when": "static", "do": "roll_bonus", "amount": 1, "if": "in_formation"}, "script.if"),
+        ({"when": "static", "do": "block_move", "target": "all_adjacent_own"}, "script.target"),
+        (
+            {"when": "static", "do": "no_tokens", "target": "all_adjacent_enemy", "amount": 1},
+            "script.amount",
+        ),
+        ({"when": "static", "do": "death_survive", "target": "all_adjacent_own"}, "script.amount"),
+        ({"when": "starts_with", "do": "heal", "amount": 1}, "script.do"),
+        ({"when": "starts_with", "do": "gain_token", "amount": 1, "target": "host"}, "script.do"),
     ]
     for script, field in bad:
         _refused(_card(abilities=[{"script": script}]), "", f"abilities[0].{field}")

@@ -1,6 +1,6 @@
 """Statements of the conformance checklist (digest §16) not covered elsewhere, one test each
-on small positions of the real set BK1: CK-032, CK-033, CK-035, CK-065, CK-067, CK-069,
-CK-074, CK-078, CK-079, CK-083 (its "after modifiers" part), CK-084, CK-085, CK-087.
+on small positions of the real set BK1: CK-017, CK-032, CK-033, CK-035, CK-065, CK-067,
+CK-069, CK-072, CK-074, CK-078, CK-079, CK-082, CK-083, CK-084, CK-085, CK-086, CK-087.
 (CK-031 and CK-077 are in ``test_named_abilities.py``, CK-080 in ``test_abilities.py``.)
 """
 
@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import pytest
 
+from engine.berserk import effects
 from engine.berserk.cards import CardDB, load_system
 from engine.berserk.game import SYSTEM, Berserk
 from engine.berserk.model import Ability
@@ -19,8 +20,11 @@ from tests.engine.berserk.test_game import (
     PLAIN,
     STURDY,
     SYMBIOTE,
+    _place,
+    _to_recruitment,
     at,
     battle,
+    deck,
     do,
     passes,
     rolls_rng,
@@ -34,6 +38,14 @@ TERRAIN = "BK1-217"  # Old Highway
 HEALER = "BK1-042"  # Grove Healer: Heal 2
 EXECUTIONER = "BK1-090"  # Gorge Executioner: Finishing 2
 SERPENT = "BK1-122"  # Silt Serpent: Plague
+LEECH = "BK1-132"  # Leech Keeper: Vampirism, 4 lives, 1-2-2
+PILGRIM = "BK1-204"  # Pilgrim: prevents 1 wound a turn to each adjacent enemy creature
+STARGAZER = "BK1-211"  # Stargazer: starts the battle with 1 token; Concentration;
+# remove 3 tokens: take control of a chosen enemy creature
+BOG_HAG = "BK1-123"  # Bog Hag: adjacent enemy creatures cannot gain tokens
+SPRING = "BK1-073"  # Healing Spring: once per battle, an adjacent own creature survives
+WHISPERER = "BK1-181"  # Whisperer in the Dark: an adjacent enemy's death -> its deck
+SWORDSMAN = "BK1-199"  # Wandering Swordsman: an adjacent own creature's death -> its deck
 
 
 def _flyer_of(s, seat):
@@ -154,6 +166,27 @@ def test_ck69_who_defends_against_a_flyer_and_a_flyer_never_against_a_non_flyer(
     assert info.value.rule == "211.6"
 
 
+@pytest.mark.rule("402.3а", "402.3б", "С: Вампиризм", "CK-072")
+def test_ck72_a_creature_healed_before_its_destruction_executes_survives():
+    """Leech Keeper (1 life left, Vampirism) strikes an open Teller of Winds: rolls 5 and 3,
+    medium (2) for it, weak (1) back. At 0 lives it gets the destruction effect, but its
+    Vampirism heals 2 first, so the destruction is cancelled. Without Vampirism (a Lookout
+    at 1 life), the same blow back destroys."""
+    s = battle([(0, LEECH, "C1", {"wounds": 3}), (1, STURDY, "C1'")])
+    me = at(s, "C1")
+    s, _ = do(s, 0, {"type": "strike", "card": me, "target": at(s, "C1'")})
+    s["rng"] = rolls_rng(5, 3)
+    s, events = passes(s, 2 * 9)
+    assert any(e["type"] == "destruction_cancelled" and e["card"] == me for e in events)
+    assert SYSTEM.lives(s, me) == 2 and me not in s["players"][0]["grave"]
+    s = battle([(0, PLAIN, "C1", {"wounds": 1}), (1, STURDY, "C1'")])
+    me = at(s, "C1")
+    s, _ = do(s, 0, {"type": "strike", "card": me, "target": at(s, "C1'")})
+    s["rng"] = rolls_rng(5, 3)
+    s, events = passes(s, 2 * 9)
+    assert me in s["players"][0]["grave"]
+
+
 @pytest.mark.rule("210.7", "CK-074")
 def test_ck74_a_symbiote_dies_when_its_host_leaves_the_battlefield():
     """The host is destroyed: its symbiote gets a destruction of its own (210.7) and goes
@@ -168,6 +201,30 @@ def test_ck74_a_symbiote_dies_when_its_host_leaves_the_battlefield():
     s, events = passes(s, 2 * 9)
     assert s["players"][1]["grave"][-2:] == [host, symbiote]
     assert [e["rule"] for e in events if e["type"] == "destroyed"] == ["402.3", "210.7"]
+
+
+@pytest.mark.rule("210.12", "200.2б", "CK-074")
+def test_ck74_a_host_changing_controller_does_not_take_its_symbiote_along():
+    """Stargazer removes 3 tokens to take control of seat 1's host: the host is
+    seat 0's now, its symbiote stays seat 1's, still on it. The symbiote itself cannot be
+    taken on its own."""
+    s = battle([(0, STARGAZER, "C3", {"tokens": 3}), (1, STURDY, "C1'"), (1, SYMBIOTE, "C1'")])
+    gazer, host = at(s, "C3"), at(s, "C1'")
+    symbiote = next(int(k) for k in s["pieces"] if s["cards"][int(k)] == SYMBIOTE)
+    s["pieces"][str(symbiote)]["host"] = host
+    take = {"type": "ability", "ability": "script3", "card": gazer}
+    with pytest.raises(IllegalAction) as info:
+        do(s, 0, {**take, "target": symbiote})
+    assert info.value.rule == "210.12"
+    s, _ = do(s, 0, {**take, "target": host})
+    s, events = passes(s, 2 * 6)
+    assert {"type": "control", "card": host, "seat": 0, "rule": "200.2б"} in [
+        {k: v for k, v in e.items() if k != "chain"} for e in events
+    ]
+    assert s["pieces"][str(host)]["owner"] == 0 and s["owner"][host] == 1
+    assert s["pieces"][str(symbiote)]["owner"] == 1
+    assert s["pieces"][str(symbiote)]["host"] == host
+    assert s["pieces"][str(gazer)]["tokens"] == 0
 
 
 @pytest.mark.rule("407.5", "CK-078")
@@ -219,6 +276,28 @@ def test_ck83_a_prevention_applies_after_the_modifiers():
     assert s["pieces"][str(at(s, "C1'"))]["wounds"] == 2  # without Armour: 1 + 1
 
 
+@pytest.mark.rule("420.3б", "420.4", "420.5", "CK-083")
+def test_ck83_the_target_controllers_preventions_apply_first():
+    """Mountain Guard (seat 1, Armour 1) next to seat 0's Pilgrim (each turn, prevents 1
+    wound of non-magical attacks to each adjacent enemy creature) takes a weak strike of 1:
+    its own Armour stops it and the Pilgrim's prevention stays unused (420.4); a strong
+    strike of 2 uses both."""
+
+    def strike(roll):
+        s = battle([(0, PLAIN, "C1"), (0, PILGRIM, "D1"), (1, GUARD, "C1'", {"closed": True})])
+        guard, pilgrim = at(s, "C1'"), at(s, "D1")
+        s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": guard})
+        s["rng"] = rolls_rng(roll)
+        s, _ = passes(s, 2 * 9)
+        return s["pieces"][str(guard)], s["pieces"][str(pilgrim)]
+
+    guard, pilgrim = strike(2)  # weak: 1
+    assert guard["wounds"] == 0 and guard["armour"] == 1 and "prevented" not in pilgrim
+    guard, pilgrim = strike(6)  # strong: 2
+    assert guard["wounds"] == 0 and guard["armour"] == 1
+    assert sum(pilgrim["prevented"][1].values()) == 1
+
+
 @pytest.mark.rule("409.3", "410.1", "423.1", "CK-084")
 def test_ck84_a_cancelled_closing_ability_leaves_its_source_open_a_blocked_one_closes_it():
     s = battle([(0, HEALER, "A3"), (0, STURDY, "C1", {"wounds": 1}), (1, PLAIN, "C1'")])
@@ -259,3 +338,74 @@ def test_ck87_a_card_goes_to_its_owners_graveyard_whoever_controls_it():
     s["pieces"][str(taken)]["owner"] = 0  # controlled by seat 0, owned by seat 1
     SYSTEM._destroy(s, taken, [], "402.3")
     assert taken in s["players"][1]["grave"] and taken not in s["players"][0]["grave"]
+
+
+@pytest.mark.rule("304.4", "419.1в", "CK-017")
+def test_ck17_a_card_starting_the_battle_with_tokens_has_them_from_the_recruit_zone():
+    """Stargazer «Начинает бой с 1 фишкой»: without the token in the Deal zone, with it as
+    it enters the Recruit zone, and still with it once placed; a card without such a
+    text starts with nothing."""
+    s = _to_recruitment([deck(STARGAZER, PLAIN), deck()], deal_size=30)
+    p = s["players"][0]
+    iid = next(i for i in p["deal"] if s["cards"][i] == STARGAZER)
+    plain = next(i for i in p["deal"] if s["cards"][i] == PLAIN)
+    assert effects.started_with(s, 0, iid) == (0, 0)
+    s, _ = do(s, 0, {"type": "recruit", "card": iid})
+    assert effects.started_with(s, 0, iid) == (1, 0)
+    s, _ = do(s, 0, {"type": "recruit", "card": plain})
+    assert effects.started_with(s, 0, plain) == (0, 0)
+    s, _ = do(s, 0, {"type": "recruit_done"})
+    s, _ = do(s, 1, {"type": "recruit_done"})
+    s, _ = _place(s, 0, STARGAZER, "C2")
+    assert s["pieces"][str(iid)]["tokens"] == 1
+    s, _ = _place(s, 0, PLAIN, "B2")
+    assert "tokens" not in s["pieces"][str(plain)]
+
+
+@pytest.mark.rule("419.6а", "419.6б", "419.4", "CK-082")
+def test_ck82_of_replacements_of_both_players_the_owner_of_the_action_chooses():
+    """The Lookout's destruction is its own property (402.3), so its controller owns it.
+    Seat 0's Healing Spring would leave it 1 life, seat 1's Whisperer would send it to the
+    deck: seat 0 chooses, the Spring. Once the Spring is spent only the Whisperer's is
+    left (419.6а). For seat 1's Lookout, seat 1 chooses its own Swordsman's over seat 0's
+    Whisperer's. A replaced death never happened (419.4): no Graveyard."""
+    s = battle([(0, PLAIN, "C1", {"wounds": 2}), (0, SPRING, "B1"), (1, WHISPERER, "D1'")])
+    lookout, spring, whisperer = at(s, "C1"), at(s, "B1"), at(s, "D1'")
+    events = []
+    SYSTEM._destroy(s, lookout, events, "402.3")
+    assert events == [
+        {
+            "type": "replaced",
+            "card": lookout,
+            "source": spring,
+            "chooser": 0,
+            "instead": "death_survive",
+            "rule": "419.6б",
+            "lives": 1,
+        }
+    ]
+    assert SYSTEM.lives(s, lookout) == 1 and not s["players"][0]["grave"]
+    events = []
+    SYSTEM._destroy(s, lookout, events, "402.3")
+    assert [(e["source"], e["rule"]) for e in events] == [(whisperer, "419.6а")]
+    assert str(lookout) not in s["pieces"] and lookout in s["players"][0]["deck"]
+    assert not s["players"][0]["grave"]
+    s = battle([(1, PLAIN, "C1'"), (1, SWORDSMAN, "B1'"), (0, WHISPERER, "D1"), (0, PLAIN, "A3")])
+    lookout, swordsman = at(s, "C1'"), at(s, "B1'")
+    events = []
+    SYSTEM._destroy(s, lookout, events, "402.3")
+    assert [(e["source"], e["chooser"]) for e in events] == [(swordsman, 1)]
+    assert lookout in s["players"][1]["deck"]
+
+
+@pytest.mark.rule("103.2", "104.5", "С: Концентрация", "CK-086")
+def test_ck86_a_prohibition_to_gain_tokens_beats_the_effect_that_gives_them():
+    """Concentration gives each Stargazer of seat 1 a token at the end of seat 0's turn;
+    the one next to seat 0's Bog Hag cannot gain tokens, so it gains none."""
+    s = battle([(0, BOG_HAG, "C1"), (1, STARGAZER, "C1'"), (1, STARGAZER, "A3'")])
+    hag, near, far = at(s, "C1"), at(s, "C1'"), at(s, "A3'")
+    s, events = passes(s, 4)  # turn 1 ends
+    assert s["turn"] == 2
+    assert "tokens" not in s["pieces"][str(near)]
+    assert s["pieces"][str(far)]["tokens"] == 1
+    assert {"type": "no_tokens", "card": near, "source": hag, "rule": "103.2"} in events

@@ -2,8 +2,8 @@
 simple strikes, the end of the game and the views.
 
 Checklist (digest §16): CK-003..CK-009, CK-020..CK-023, CK-028..CK-030, CK-034,
-CK-036..CK-039, CK-041, CK-045, CK-046, CK-048..CK-050, CK-052, CK-063, CK-066, CK-068,
-CK-073, CK-075, CK-076; CK-047 (blocked moves) is skipped: nothing blocks a move yet.
+CK-036..CK-039, CK-041, CK-045..CK-050, CK-052, CK-063, CK-066, CK-068, CK-073, CK-075,
+CK-076.
 Plus hypothesis invariants: every card in exactly one place; replay rebuilds the state;
 no hidden card in the opponent's view or in any event; random games end within the turn
 limit; ``apply`` never mutates its input.
@@ -37,6 +37,7 @@ TERRAIN = "BK1-217"  # Old Highway
 SWORD = "BK1-221"  # Plain Sword: equipment, weapon
 SYMBIOTE = "BK1-215"  # Guardian Spirit
 FILLER = "BK1-012"  # Horse Herder
+CAVE_BEAR = "BK1-092"  # Cave Bear: blocks the moves of adjacent enemy creatures
 
 
 def deck(*ids: str, size: int = 30) -> list[str]:
@@ -426,9 +427,23 @@ def test_ck46_no_move_without_unused_movement():
     assert info.value.rule == "203.4"
 
 
-@pytest.mark.skip(reason="CK-047 [203.3]: nothing blocks a move yet (no blocking ability)")
+@pytest.mark.rule("203.3", "410.5", "CK-047")
 def test_ck47_a_blocked_move_still_gains_a_marker():
-    pass
+    """Checklist 47 [203.3]: Cave Bear (C1') blocks the moves of the enemy creatures next
+    to it (a static blocking ability, 410.5): the Lookout on C1 stays, gains its marker and
+    has moved (203.11); away from the Bear, the same move goes through."""
+    s = battle([(0, PLAIN, "C1"), (1, CAVE_BEAR, "C1'")])
+    me, bear = at(s, "C1"), at(s, "C1'")
+    s, events = do(s, 0, {"type": "move", "card": me, "cell": "D1"})
+    q = s["pieces"][str(me)]
+    assert q["cell"] == list(board.parse_cell("C1")) and q["marks"] == 1 and q["moved"]
+    assert {"type": "move_blocked", "card": me, "source": bear, "rule": "203.3"} in events
+    assert not any(e["type"] == "move" for e in events)
+    s = battle([(0, PLAIN, "C2"), (1, CAVE_BEAR, "A3'")])
+    me = at(s, "C2")
+    s, events = do(s, 0, {"type": "move", "card": me, "cell": "D2"})
+    assert s["pieces"][str(me)]["cell"] == list(board.parse_cell("D2"))
+    assert s["pieces"][str(me)]["marks"] == 1
 
 
 def test_ck48_no_move_in_the_opponents_turn_or_while_closed():
@@ -745,7 +760,7 @@ def test_invariants_of_random_games(seed):
     def check(before, after, events):
         frozen = json.dumps(before, sort_keys=True)
         assert sorted(_places(after)) == list(range(len(after["cards"])))
-        public = _public(after)
+        public = _public(after) | _public(before)  # 206.8: a card leaving play is shown
         for e in events:
             for key in CARD_KEYS:
                 if key in e and e[key] is not None:
