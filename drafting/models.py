@@ -13,6 +13,7 @@ import secrets
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 MIN_SEATS = 2
@@ -37,6 +38,16 @@ def default_game_system() -> str:
     from engine.core import registry
 
     return registry.default_drafting_system().key
+
+
+# The rarities the games' cards carry (``CardFace.rarity``), for the catalogue: the card
+# templates show them translated in the context "rarity".
+RARITY_NAMES = (
+    pgettext_lazy("rarity", "common"),
+    pgettext_lazy("rarity", "uncommon"),
+    pgettext_lazy("rarity", "rare"),
+    pgettext_lazy("rarity", "legendary"),
+)
 
 
 class Pod(models.Model):
@@ -145,8 +156,8 @@ class Pod(models.Model):
         if self.name:
             return self.name
         if self.event_id:
-            return f"{self.event} · pod {self.number}"
-        return f"Pod {self.pk}"
+            return gettext("%(event)s · pod %(n)d") % {"event": self.event, "n": self.number}
+        return gettext("Pod %(n)d") % {"n": self.pk}
 
     def can_move_to(self, status: str) -> bool:
         return status in self.TRANSITIONS.get(self.status, ())
@@ -234,7 +245,7 @@ class Seat(models.Model):
             return self.display_name
         if self.user_id:
             return self.user.get_username()
-        return f"Bot {self.number + 1}"
+        return gettext("Bot %(n)d") % {"n": self.number + 1}
 
     @property
     def is_human(self) -> bool:

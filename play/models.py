@@ -19,6 +19,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from engine.core.rng import SEED_BITS, new_seed
@@ -28,6 +29,18 @@ def new_game_seed() -> int:
     """128 random bits (``engine.core.rng.new_seed``): nobody rebuilds a game's hidden
     order by trying seeds."""
     return new_seed(secrets.randbits(SEED_BITS))
+
+
+# The bots every engine offers (``BOTS`` of its bots module), as the pages name them.
+BOT_NAMES = {
+    "random": pgettext_lazy("bot", "random"),
+    "heuristic": pgettext_lazy("bot", "heuristic"),
+}
+
+
+def bot_label(key: str) -> str:
+    """A bot's name in the page's language (its key for a bot not named here)."""
+    return str(BOT_NAMES.get(key, key))
 
 
 class SeedField(models.CharField):
@@ -178,7 +191,7 @@ class SessionSeat(models.Model):
     @property
     def label(self) -> str:
         if self.is_bot:
-            return f"Bot ({self.bot_name})"
+            return gettext("Bot (%(name)s)") % {"name": bot_label(self.bot_name)}
         if self.user_id is None:
             return str(_("Open seat"))
         return self.user.get_username()

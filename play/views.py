@@ -30,7 +30,7 @@ from engine.core.describe import Describer, Reading, describer_for
 from engine.core.protocol import LEAVE, GameSystem
 from play import decks as casual_decks
 from play.forms import CasualGameForm, DeckForm
-from play.models import GameSession
+from play.models import GameSession, bot_label
 from play.services.acting import concede as concede_game
 from play.services.acting import parse_seq, submit_action
 from play.services.engines import card_label, engine_of, playable_systems
@@ -344,7 +344,7 @@ def _table_context(
 
 def _game_name(system: str) -> str:
     try:
-        return registry.get(system).name
+        return registry.get(system).label(get_language() or "en")
     except registry.UnknownGameSystem:
         return system
 
@@ -360,7 +360,7 @@ def _left(row: Mapping[str, Any]) -> str:
 def _seat_name(seat: Any) -> str:
     """Who sits at a seat, as pages name them: the player's name, or the bot's."""
     if seat.is_bot:
-        return _("Bot (%(name)s)") % {"name": seat.bot_name}
+        return _("Bot (%(name)s)") % {"name": bot_label(seat.bot_name)}
     return str(seat.label)
 
 
@@ -606,16 +606,17 @@ def _tables(posted: Mapping[str, Any]) -> list[dict[str, Any]]:
         tables.append(
             {
                 "info": info,
-                "bots": bots,
+                "bots": [{"key": b, "name": bot_label(b)} for b in bots],
                 "seats": range(1 if info.solo else info.min_players, info.max_players + 1),
                 "bot_counts": range(0, info.max_players),
-                # Names in the registry are English msgids (the engine knows no Django).
                 "modes": [
-                    {"key": m.key, "name": _(m.name), "players": m.players}
+                    {"key": m.key, "name": m.label(_language()), "players": m.players}
                     for m in info.table_modes
                 ],
                 "needs_deck": needs_deck,
-                "format": _(info.format(info.casual_format).name) if info.casual_format else "",
+                "format": (
+                    info.format(info.casual_format).label(_language()) if info.casual_format else ""
+                ),
                 "starters": starters,
                 "solo": info.solo,
                 "shown": shown,

@@ -73,6 +73,7 @@ from drafting.services.decks import finish_building
 from drafting.services.picks import make_pick
 from drafting.services.seats import join_pod
 from drafting.services.starting import start_event_pods, start_pod
+from engine.core import registry
 from play.models import GameSession
 from play.services.acting import apply_action, concede
 from play.services.starting import create_bot_game, create_friend_game, start_match
@@ -84,6 +85,8 @@ from tournaments.services.pairing import pair_next_round, publish_round, swap_pl
 from tournaments.services.penalties import issue_penalty, penalty_types
 from tournaments.services.players import register
 from tournaments.services.results import enter_result
+from tournaments.services.series import add_event as add_series_event
+from tournaments.services.series import create_series
 from tournaments.services.starting import start_event
 
 pytestmark = pytest.mark.django_db
@@ -113,6 +116,7 @@ class World:
     session: dict[str, GameSession]
     error: ErrorRecord
     penalty: dict[str, Any] = field(default_factory=dict)  # "issued", "type"
+    series: dict[str, Any] = field(default_factory=dict)  # "league"
 
 
 def _draft_humans(pod: Pod) -> Pod:
@@ -296,6 +300,8 @@ def build_world() -> World:
         status_code=500,
         username="outsider",
     )
+    league = create_series(organiser, "Walk League")
+    add_series_event(organiser, league, demo)
     return World(
         users=users,
         judge=judge,
@@ -308,6 +314,7 @@ def build_world() -> World:
         session={k: GameSession.objects.get(pk=v.pk) for k, v in session.items()},
         error=error,
         penalty=penalty,
+        series={"league": league},
     )
 
 
@@ -505,10 +512,45 @@ def _panels(w: World) -> list[Fill]:
     return [*fills, ({"name": "nope"}, {}, False), ({"name": ODD_TEXT}, {}, False)]
 
 
+def _games(key: str) -> Filler:
+    """Every registered game's key (a leaderboard), an unknown one and an odd one."""
+
+    def fill(w: World) -> list[Fill]:
+        fills: list[Fill] = [({key: info.key}, {}, True) for info in registry.all_systems()]
+        return [*fills, ({key: "nope"}, {}, False), ({key: ODD_TEXT}, {}, False)]
+
+    return fill
+
+
+def _players(key: str) -> Filler:
+    """A player's and the organiser's profile, an unknown name and an odd one."""
+
+    def fill(w: World) -> list[Fill]:
+        real = [({key: w.users[r].username}, {}, True) for r in ("player", "organiser")]
+        return [*real, ({key: "no-such-player"}, {}, False), ({key: ODD_TEXT}, {}, False)]
+
+    return fill
+
+
+def _series(key: str, event_key: str | None = None) -> Filler:
+    """The walk's series (with its event, if ``event_key``), a missing and an odd one."""
+
+    def fill(w: World) -> list[Fill]:
+        slug = w.series["league"].slug
+        extra = {event_key: w.event["demo"].slug} if event_key else {}
+        return [
+            ({key: slug, **extra}, {"series": "league"}, True),
+            ({key: "no-such-series", **extra}, {"series": "missing"}, False),
+            ({key: "x" * 300, **extra}, {"series": "odd"}, False),
+        ]
+
+    return fill
+
+
 SELF_ACTIONS = ("check-in", "drop")
 MANAGE_ACTIONS = (
     "start", "make-pods", "start-pods", "pair", "publish", "repair", "swap", "time", "result",
-    "add-player", "check-in", "drop", "readd", "settings", "staff", "lock-decklists",
+    "correct", "add-player", "check-in", "drop", "readd", "settings", "staff", "lock-decklists",
     "penalty", "revoke-penalty", "penalty-type", "remove-penalty-type",
 )  # fmt: skip
 POD_ACTIONS = ("join", "leave", "reclaim", "bot", "start", "cities")
@@ -597,7 +639,16 @@ FILLERS: dict[str, Filler] = {
     "play/<int:session_id>/replay/step/": _sessions,
     "play/<int:session_id>/rematch/": _sessions,
     "staff/panel/<str:name>/": _panels,
+    "ratings/<str:game>/": _games("game"),
+    "api/ratings/<str:game_system>/": _games("game_system"),
     "staff/errors/<int:pk>/": _errors,
+    "players/<str:username>/": _players("username"),
+    "api/players/<str:username>/": _players("username"),
+    "series/<slug:slug>/": _series("slug"),
+    "series/<slug:slug>/edit/": _series("slug"),
+    "api/series/<slug:slug>/": _series("slug"),
+    "api/series/<slug:slug>/events/": _series("slug"),
+    "api/series/<slug:slug>/events/<slug:event_slug>/": _series("slug", "event_slug"),
     "events/<slug:slug>/": _events("slug"),
     "events/<slug:slug>/pairings/": _events("slug"),
     "events/<slug:slug>/pairings.csv": _events("slug"),
@@ -650,6 +701,7 @@ STAFF_ONLY = {
     "staff/metrics.json",
 }
 POD_MANAGERS_ONLY = {"draft/<int:pk>/manage/"}
+SERIES_ORGANISERS_ONLY = {"series/<slug:slug>/edit/"}
 POD_SEATED_ONLY = {
     "draft/<int:pk>/panel/",
     "draft/<int:pk>/deck/",
@@ -713,6 +765,8 @@ def may_open(w: World, target: Target, role: str) -> bool:
         return role == "staff"
     if route in EVENT_OFFICIALS_ONLY | EVENT_ORGANISERS_ONLY:
         return role == "organiser" and event in w.event
+    if route in SERIES_ORGANISERS_ONLY:
+        return role == "organiser"
     if route in POD_MANAGERS_ONLY:
         return role in POD_MANAGERS.get(pod, ())
     if route in POD_SEATED_ONLY:

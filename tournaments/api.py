@@ -44,6 +44,7 @@ the event's address, see ``tournaments.api_urls``)::
     POST  /api/events/<slug>/penalties/                  organisers/judges: issue a penalty
     GET   /api/events/<slug>/penalties/<id>/             organisers/judges
     POST  /api/events/<slug>/penalties/<id>/revoke/      organisers
+    GET   /api/ratings/<game>/                           a game's leaderboard (OpenSkill)
 
 Hidden information: draft rounds (and their pairings and matches) are seen by the
 event's organisers and judges only; decklists by their owner and the officials;
@@ -74,7 +75,8 @@ the service errors (``tournaments.services.errors``), so the viewsets need no
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch, Q, Window
+from django.db.models.functions import RowNumber
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import exceptions, mixins, status, viewsets
@@ -84,6 +86,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from engine.core import registry
 from tournaments.models import (
     AuditEntry,
     Decklist,
@@ -93,6 +96,7 @@ from tournaments.models import (
     MatchSeat,
     Penalty,
     PenaltyType,
+    PlayerRating,
     Registration,
     Round,
     StandingsSnapshot,
@@ -115,6 +119,7 @@ from tournaments.serializers import (
     PenaltySerializer,
     PenaltyTypeSerializer,
     PlacementsSerializer,
+    RatingSerializer,
     RegisterSelfSerializer,
     RegisterTeamSerializer,
     RegistrationSerializer,
@@ -124,6 +129,7 @@ from tournaments.serializers import (
     StandingsSerializer,
     SwapSerializer,
 )
+from tournaments.services import ratings
 from tournaments.services.brackets import split_allowed
 from tournaments.services.decklists import submit_decklist, submit_member_deck
 from tournaments.services.errors import NotAllowed, PairingError, TournamentError
@@ -382,6 +388,34 @@ class StandingsView(ApiMixin, APIView):
         responses={200: AuditEntrySerializer(many=True), **_errors(401, 403, 404)},
     )
 )
+@extend_schema_view(
+    list=extend_schema(
+        summary="A game's leaderboard",
+        description=(
+            "Players' ratings in one game system (its registry key), best first: OpenSkill "
+            "(Plackett-Luce) over every final match, ranked by mu - 3 sigma."
+        ),
+        responses={200: RatingSerializer(many=True), **_errors(404)},
+    )
+)
+class RatingViewSet(ApiMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = RatingSerializer
+
+    def get_queryset(self):
+        if _fake(self):
+            return PlayerRating.objects.none()
+        game_system = self.kwargs["game_system"]
+        try:
+            registry.get(game_system)
+        except registry.UnknownGameSystem:
+            raise exceptions.NotFound(
+                _("There is no game %(game)s.") % {"game": game_system}
+            ) from None
+        return ratings.leaderboard(game_system).annotate(
+            rank=Window(RowNumber(), order_by=ratings.LEADERBOARD_ORDER)
+        )
+
+
 class AuditViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
     serializer_class = AuditEntrySerializer
 

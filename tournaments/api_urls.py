@@ -4,7 +4,7 @@ from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from accounts.api import obtain_token
-from tournaments import api
+from tournaments import api, profile_api
 
 app_name = "api"
 
@@ -20,9 +20,12 @@ router.register(
     "events/<slug:event_slug>/penalty-types", api.PenaltyTypeViewSet, basename="penalty-type"
 )
 router.register("events/<slug:event_slug>/penalties", api.PenaltyViewSet, basename="penalty")
+router.register("ratings/<str:game_system>", api.RatingViewSet, basename="rating")
+router.register("series", profile_api.SeriesViewSet, basename="series")
 
 urlpatterns = [
     path("token/", obtain_token, name="token"),  # throttled, and refused while locked out
     path("events/<slug:event_slug>/standings/", api.StandingsView.as_view(), name="standings"),
+    path("players/<str:username>/", profile_api.ProfileView.as_view(), name="profile"),
     *router.urls,
 ]

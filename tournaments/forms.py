@@ -1,12 +1,14 @@
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from engine.core import registry
 from tournaments.models import Event, EventStaff
-from tournaments.standings import RULESETS
+from tournaments.ruleset_names import ruleset_choices
 
 
 class EventForm(forms.ModelForm):
@@ -23,6 +25,7 @@ class EventForm(forms.ModelForm):
             "best_of",
             "grand_final_reset",
             "allow_split_finals",
+            "seeding",
             "round_minutes",
             "tiebreaks",
             "starts_at",
@@ -45,7 +48,7 @@ class EventForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["game_system"] = forms.ChoiceField(
             label=_("game"),
-            choices=[(s.key, s.name) for s in registry.all_systems()],
+            choices=[(s.key, s.label(get_language() or "en")) for s in registry.all_systems()],
             initial=registry.default_system().key,
         )
         # Every system's formats; ``clean`` checks the one chosen against the game.
@@ -64,10 +67,11 @@ class EventForm(forms.ModelForm):
             ),
         )
         self.fields["tiebreaks"] = forms.ChoiceField(
-            label=_("tiebreakers"), choices=[(key, r.label) for key, r in RULESETS.items()]
+            label=_("tiebreakers"), choices=ruleset_choices()
         )
         # Left empty (or not sent, as by older pages and tools): the event keeps its bank.
         self.fields["time_bank_minutes"].required = False
+        self.fields["seeding"].required = False  # not sent: the event keeps its seeding
 
     def clean(self):
         data = super().clean()
@@ -89,6 +93,64 @@ class EventForm(forms.ModelForm):
             current = self.instance.time_bank_minutes if self.instance.pk else None
             return current or Event._meta.get_field("time_bank_minutes").default
         return value
+
+    def clean_seeding(self):
+        value = self.cleaned_data.get("seeding")
+        if not value:
+            return self.instance.seeding if self.instance.pk else Event.Seeding.NONE
+        return value
+
+
+# The create-event form's sections, and when a field applies: any one of the conditions
+# (each: every named field has one of the values). The page hides what does not apply
+# (static/js/event_form.js); the server validates every field whatever is shown.
+EVENT_FORM_SECTIONS = [
+    (
+        "basics",
+        _("Basics"),
+        ["name", "game_system", "format", "starts_at", "location", "max_players", "is_public",
+         "description"],
+    ),
+    (
+        "structure",
+        _("Format and structure"),
+        ["structure", "swiss_rounds", "top_cut", "best_of", "grand_final_reset",
+         "allow_split_finals"],
+    ),
+    ("timing", _("Timing"), ["round_minutes", "decklist_deadline", "auto_advance"]),
+    ("online", _("Online play"), ["play_online", "time_bank_minutes"]),
+    ("advanced", _("Advanced"), ["players_per_game", "tiebreaks"]),
+]  # fmt: skip
+_CUTS = [str(value) for value, _label in Event.TOP_CUT_CHOICES if value]
+EVENT_FIELD_APPLIES = {
+    "swiss_rounds": [{"structure": ["swiss"]}],
+    "top_cut": [{"structure": ["swiss"]}],
+    "grand_final_reset": [{"structure": ["double_elim"]}],
+    "allow_split_finals": [
+        {"structure": ["single_elim"]},
+        {"structure": ["swiss"], "top_cut": _CUTS},
+    ],
+    "time_bank_minutes": [{"play_online": ["on"]}],
+}
+
+
+def event_form_sections(form: forms.BaseForm) -> list[dict]:
+    """The form's fields grouped in sections, each with the rule saying when it applies."""
+    placed = {name for _key, _title, names in EVENT_FORM_SECTIONS for name in names}
+    sections = []
+    for key, title, names in EVENT_FORM_SECTIONS:
+        if key == "advanced":  # any field no section names
+            names = names + [n for n in form.fields if n not in placed]
+        fields = [
+            (
+                form[name],
+                json.dumps(EVENT_FIELD_APPLIES[name]) if name in EVENT_FIELD_APPLIES else "",
+            )
+            for name in names
+            if name in form.fields
+        ]
+        sections.append({"key": key, "title": title, "fields": fields})
+    return sections
 
 
 class StaffForm(forms.Form):

@@ -26,7 +26,8 @@ def new_event_seed() -> int:
 
 
 def game_system_choices() -> list[tuple[str, str]]:
-    return [(info.key, info.name) for info in registry.all_systems()]
+    language = get_language() or "en"
+    return [(info.key, info.label(language)) for info in registry.all_systems()]
 
 
 class StatusError(Exception):
@@ -168,6 +169,27 @@ class Event(StatusPipeline, models.Model):
         help_text=_("Games are played online and decided by the rules engine."),
     )
     is_public = models.BooleanField(_("listed publicly"), default=True)
+    decklists_public = models.BooleanField(
+        _("publish decklists"),
+        default=False,
+        help_text=_("Once the event has finished, its decklists are shown on players' profiles."),
+    )
+
+    class Seeding(models.TextChoices):
+        NONE = "none", _("At random")
+        RATING = "rating", _("By rating")
+
+    seeding = models.CharField(
+        _("seeding"),
+        max_length=10,
+        choices=Seeding.choices,
+        default=Seeding.NONE,
+        help_text=_(
+            "By rating: the first Swiss round pairs the top half of the ratings against the "
+            "bottom half; brackets, round robins and the seeds within a top cut follow the "
+            "ratings."
+        ),
+    )
     seed = models.BigIntegerField(default=new_event_seed, editable=False)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     phase = models.CharField(max_length=10, choices=Phase.choices, default=Phase.SWISS)
@@ -462,7 +484,9 @@ class Match(StatusPipeline, models.Model):
         verbose_name_plural = "matches"
 
     def __str__(self) -> str:
-        return f"{self.round} table {self.table}"
+        from django.utils.translation import gettext
+
+        return gettext("%(round)s table %(n)s") % {"round": self.round, "n": self.table}
 
     @property
     def is_final(self) -> bool:
@@ -656,3 +680,98 @@ class Penalty(StatusPipeline, models.Model):
     @property
     def is_revoked(self) -> bool:
         return self.status == self.Status.REVOKED
+
+
+class PlayerRating(models.Model):
+    """A player's OpenSkill rating in one game system (``tournaments.ratings``): ``mu`` and
+    ``sigma``, and ``ordinal`` (``mu - 3 sigma``) that is shown and ranked by."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings"
+    )
+    game_system = models.CharField(max_length=40)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField()
+    matches = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game_system", "-ordinal", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game_system"], name="one_rating_per_game")
+        ]
+        indexes = [models.Index(fields=["game_system", "-ordinal"], name="rating_leaderboard")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game_system}: {self.ordinal:.1f}"
+
+
+class RatedMatch(models.Model):
+    """A final match whose result is in the ratings: one row per match, so a match is never
+    counted twice (a second run of the rating task finds the row and changes nothing)."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="rated")
+    game_system = models.CharField(max_length=40)
+    rated_at = models.DateTimeField(auto_now_add=True)
+
+
+class Series(models.Model):
+    """A season or league: several events whose finishes add up to one table
+    (``tournaments.seasons``). ``points`` is the points table: ``places`` a list of
+    ``[last place, points]`` in order (e.g. ``[[1, 10], [2, 7], [4, 5], [8, 3]]``) and
+    ``participation`` the points for any other finish. Its creator manages it
+    (``services.series``), adding only events they organise."""
+
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("address"), max_length=140, unique=True)
+    description = models.TextField(_("description"), blank=True)
+    points = models.JSONField(default=dict)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    events = models.ManyToManyField(Event, through="SeriesEvent", related_name="series")
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeriesEvent(models.Model):
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="entries")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["series", "added_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "event"], name="one_entry_per_series_event")
+        ]
+
+
+class SeriesAuditEntry(models.Model):
+    """Who changed a series, when and how (created, edited, an event added or removed)."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("Series created")
+        EDIT = "edit", _("Series changed")
+        ADD_EVENT = "add_event", _("Event added")
+        REMOVE_EVENT = "remove_event", _("Event removed")
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    action = models.CharField(max_length=20, choices=Action.choices)
+    summary = models.CharField(max_length=300)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        verbose_name_plural = "series audit entries"

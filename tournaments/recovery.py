@@ -7,7 +7,7 @@ from datetime import datetime
 
 from django.db.models import Exists, OuterRef
 
-from tournaments.models import Decklist, Event, Round
+from tournaments.models import Decklist, Event, Match, Round
 from tournaments.sweeps import BATCH, claim, queue
 
 
@@ -61,8 +61,30 @@ def _decklists_past_deadline(now: datetime, cutoff: datetime) -> int:
     return queued
 
 
+def _matches_not_rated(now: datetime, cutoff: datetime) -> int:
+    """Rounds with a match final a while ago that the ratings have not counted: the rating
+    task was lost (``services.ratings``)."""
+    from tournaments.tasks import rate_round
+
+    rounds = (
+        Match.objects.filter(
+            status=Match.Status.FINAL, is_bye=False, rated__isnull=True, finished_at__lt=cutoff
+        )
+        .order_by("round_id")
+        .values_list("round_id", flat=True)
+        .distinct()[:BATCH]
+    )
+    queued = 0
+    for pk in rounds:
+        if claim("ratings", pk):
+            queue(lambda pk=pk: rate_round.delay(pk))
+            queued += 1
+    return queued
+
+
 def register() -> None:
     from tournaments import sweeps
 
     sweeps.register("events", _events_not_advanced)
     sweeps.register("decklists", _decklists_past_deadline)
+    sweeps.register("ratings", _matches_not_rated)

@@ -91,6 +91,48 @@ def games_from_counts(wins_a: int, wins_b: int, draws: int) -> list[int | None]:
     return [0] * wins_a + [None] * draws + [1] * wins_b
 
 
+@dataclass(frozen=True)
+class QuickScore:
+    """One common final score of a two-player match, offered as a single click."""
+
+    wins_a: int
+    wins_b: int
+    draws: int
+    kind: str  # "a" (first player won), "b", "draw" or "no_show_a" / "no_show_b"
+
+    @property
+    def value(self) -> str:
+        return f"{self.wins_a}-{self.wins_b}-{self.draws}"
+
+
+def quick_scores(best_of: int, allow_draw: bool = True) -> list[QuickScore]:
+    """The scores a best-of-``best_of`` match most often ends with, in the order shown.
+
+    The first player's wins (2-0, 2-1 in a best-of-3), the second's (1-2, 0-2), the
+    level scores of a match called at time (1-1), one drawn game, and a no-show of either
+    player (the one present wins every game the match needed). Drawn results only where
+    the match may be drawn.
+    """
+    needed = games_needed(best_of)
+    out = [QuickScore(needed, lost, 0, "a") for lost in range(needed)]
+    out += [QuickScore(lost, needed, 0, "b") for lost in reversed(range(needed))]
+    if allow_draw:
+        out += [QuickScore(n, n, 0, "draw") for n in range(1, needed)]
+        out.append(QuickScore(0, 0, 1, "draw"))
+    out.append(QuickScore(0, needed, 0, "no_show_a"))
+    out.append(QuickScore(needed, 0, 0, "no_show_b"))
+    return out
+
+
+def parse_score(value: str) -> tuple[int, int, int]:
+    """A posted score "wins_a-wins_b-draws" as three counts (``ResultError`` if it is not)."""
+    parts = value.split("-") if isinstance(value, str) else []
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+        raise ResultError(_("A score is three whole numbers: wins, wins and draws."))
+    a, b, d = (int(p) for p in parts)
+    return a, b, d
+
+
 # ---------------------------------------------------------------- pods (3-4 players)
 
 

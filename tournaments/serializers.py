@@ -26,6 +26,7 @@ from tournaments.models import (
     MatchSeat,
     Penalty,
     PenaltyType,
+    PlayerRating,
     Registration,
     ResultReport,
     Round,
@@ -67,6 +68,7 @@ EVENT_FIELDS = [
     "best_of",
     "grand_final_reset",
     "allow_split_finals",
+    "seeding",
     "round_minutes",
     "tiebreaks",
     "starts_at",
@@ -541,6 +543,21 @@ class StandingsSerializer(serializers.Serializer):
     )
     computed_at = serializers.DateTimeField(allow_null=True)
     rows = StandingsRowSerializer(many=True)
+
+
+class RatingSerializer(serializers.ModelSerializer):
+    rank = serializers.IntegerField(read_only=True, help_text=_("1 = the best rating."))
+    player = serializers.CharField(source="user.username", read_only=True)
+    rating = serializers.FloatField(
+        source="ordinal",
+        read_only=True,
+        help_text=_("The conservative estimate mu - 3 sigma, ranked by (OpenSkill)."),
+    )
+
+    class Meta:
+        model = PlayerRating
+        fields = ["rank", "player", "rating", "mu", "sigma", "matches", "updated_at"]
+        read_only_fields = fields
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):

@@ -9,7 +9,7 @@ from django.core.cache import cache
 
 from tournaments import live
 from tournaments.models import Event
-from tournaments.services import decklists, pairing, standings
+from tournaments.services import decklists, pairing, ratings, standings
 
 
 @shared_task(acks_late=True, ignore_result=True)
@@ -71,6 +71,24 @@ def refresh_standings_soon(event_id: int) -> None:
     """Queue one recomputation unless one is already waiting (debounce)."""
     if cache.add(_pending_key(event_id), 1, timeout=60):
         refresh_standings.apply_async((event_id,), countdown=STANDINGS_DEBOUNCE_SECONDS)
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def rate_round(round_id: int) -> int:
+    """Count the round's final matches in the ratings. Harmless if run twice: a match is
+    counted once (``services.ratings.rate_match``)."""
+    cache.delete(_ratings_pending_key(round_id))
+    return ratings.rate_round(round_id)
+
+
+def _ratings_pending_key(round_id: int) -> str:
+    return f"ratings-pending:{round_id}"
+
+
+def rate_round_soon(round_id: int) -> None:
+    """Queue the round's ratings unless a task is already waiting (one per burst of results)."""
+    if cache.add(_ratings_pending_key(round_id), 1, timeout=60):
+        rate_round.apply_async((round_id,), countdown=STANDINGS_DEBOUNCE_SECONDS)
 
 
 @shared_task(ignore_result=True)

@@ -1,12 +1,17 @@
 from django.urls import path
 
-from tournaments import penalty_pages, views
+from tournaments import penalty_pages, profile_pages, rating_pages, views
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", views.event_list, name="event_list"),
     path("events/new/", views.event_create, name="event_create"),
+    path("ratings/<str:game>/", rating_pages.leaderboard, name="leaderboard"),
+    path("players/<str:username>/", profile_pages.profile, name="profile"),
+    path("series/new/", profile_pages.series_create, name="series_create"),
+    path("series/<slug:slug>/", profile_pages.series_detail, name="series_detail"),
+    path("series/<slug:slug>/edit/", profile_pages.series_edit, name="series_edit"),
     path("events/<slug:slug>/", views.event_detail, name="event_detail"),
     path("events/<slug:slug>/pairings/", views.pairings, name="pairings"),
     path("events/<slug:slug>/pairings.csv", views.pairings_csv, name="pairings_csv"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Callable
 from types import SimpleNamespace
 
@@ -15,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -24,7 +25,13 @@ from tournaments import bracket as bracket_core
 from tournaments import console, penalty_pages
 from tournaments import pods as pods_core
 from tournaments import standings as standings_core
-from tournaments.forms import AddPlayerForm, DecklistForm, EventForm, StaffForm
+from tournaments.forms import (
+    AddPlayerForm,
+    DecklistForm,
+    EventForm,
+    StaffForm,
+    event_form_sections,
+)
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -43,7 +50,9 @@ from tournaments.results import (
     parse_score,
     quick_scores,
 )
+from tournaments.ruleset_names import ruleset_name
 from tournaments.services.brackets import bracket_state, bracket_winners
+from tournaments.services.corrections import correct_result, preview_correction
 from tournaments.services.decklists import (
     draft_not_over,
     is_limited,
@@ -65,6 +74,7 @@ from tournaments.services.permissions import is_official, registration_of, role_
 from tournaments.services.placements import enter_placements, report_placements
 from tournaments.services.players import check_in, drop, readd
 from tournaments.services.players import register as register_player
+from tournaments.services.ratings import ratings_of_entrant
 from tournaments.services.results import call_time, confirm_result, enter_result, report_result
 from tournaments.services.standings import (
     PLACEMENT_RULESET,
@@ -84,7 +94,7 @@ def _event(slug: str) -> Event:
 def _game_name(event: Event) -> str:
     """The game's name as the registry gives it (the key of a game no longer registered)."""
     try:
-        return registry.get(event.game_system).name
+        return registry.get(event.game_system).label(get_language() or "en")
     except registry.UnknownGameSystem:
         return event.game_system
 
@@ -147,7 +157,11 @@ def event_create(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Event created. Share its page so players can register."))
             return redirect("tournaments:manage", slug=event.slug)
-    return render(request, "tournaments/event_form.html", {"form": form})
+    return render(
+        request,
+        "tournaments/event_form.html",
+        {"form": form, "sections": event_form_sections(form)},
+    )
 
 
 @require_GET
@@ -315,6 +329,7 @@ def _standings_ctx(event: Event, snapshot: StandingsSnapshot | None) -> dict:
     return {
         "snapshot": snapshot,
         "ruleset": ruleset,
+        "ruleset_name": ruleset_name(ruleset.key),
         "rounds_counted": counted,
         "playoff_rounds": playoff,
     }
@@ -359,9 +374,35 @@ def _joins(current: list, following: list) -> str:
 BRACKET_HINT_COLUMNS = (2, 3, 4)
 
 
+# The titles of the pure bracket module (``bracket._round_name``) the catalogue needs
+# besides those the pages name themselves: a double-elimination bracket's winners' side.
+BRACKET_TITLES = (
+    pgettext_lazy("round title", "Winners semifinal"),
+    pgettext_lazy("round title", "Winners semifinals"),
+    pgettext_lazy("round title", "Winners quarterfinal"),
+    pgettext_lazy("round title", "Winners quarterfinals"),
+)
+_NUMBERED_ROUND = re.compile(r"(Winners round|Losers round|Round) (\d+)(s?)")
+
+
 def _bracket_text(text: str) -> str:
     """A title or label of the pure bracket module in the page's language ("Quarterfinal 2":
-    the title's translation and the number)."""
+    the title's translation and the number; "Losers round 2 match 1": the round's and the
+    match's)."""
+    numbered = _NUMBERED_ROUND.fullmatch(text)
+    if numbered:
+        name, n, _plural = numbered.groups()
+        if name == "Winners round":
+            return pgettext("round title", "Winners round %(n)s") % {"n": n}
+        if name == "Losers round":
+            return pgettext("round title", "Losers round %(n)s") % {"n": n}
+        return pgettext("round title", "Round %(n)s") % {"n": n}
+    head, sep, tail = text.rpartition(" match ")
+    if sep and tail.isdigit():
+        return pgettext("round title", "%(round)s, match %(n)s") % {
+            "round": _bracket_text(head),
+            "n": tail,
+        }
     head, _sep, tail = text.rpartition(" ")
     if head and tail.isdigit():
         return f"{pgettext('round title', head)} {tail}"
@@ -468,6 +509,7 @@ def player_history(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             history=history,
             row=row,
             penalties=penalty_pages.player_penalties(request.user, event, reg),
+            ratings=ratings_of_entrant(reg, event.game_system),
         ),
     )
 
@@ -844,6 +886,10 @@ def _enter(user, match: Match, post) -> object:
     return enter_result(user, match, games, note=note)
 
 
+def _correct(user, match: Match, post) -> object:
+    return correct_result(user, match, _parse_games(post, match.best_of))
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def my_match(request: HttpRequest, slug: str) -> HttpResponse:
@@ -972,6 +1018,54 @@ def _round_notice(event: Event, draft: Round | None, live: Round | None) -> dict
     }
 
 
+def _correction_context(request: HttpRequest, event: Event) -> dict:
+    """The console's "correct an earlier result" section: the matches of completed Swiss
+    rounds to pick from, the picked match, and (once a new result is given) its preview."""
+    if event.uses_pods:
+        return {}
+    done = list(
+        event.rounds.filter(status=Round.Status.COMPLETED, kind=Round.Kind.SWISS).order_by("number")
+    )
+    if not done:
+        return {}
+    played = (
+        Match.objects.filter(round__in=done, is_bye=False)
+        .prefetch_related("seats__registration")
+        .order_by("table")
+    )
+    by_round: dict[int, list[Match]] = {}
+    for m in played:
+        by_round.setdefault(m.round_id, []).append(m)
+    choices = [(rnd, by_round.get(rnd.pk, [])) for rnd in done]
+    out: dict = {"correct_choices": choices}
+    value = request.GET.get("correct", "")
+    if not (value.isascii() and value.isdigit()):
+        return out
+    picked = (
+        Match.objects.filter(round__in=done, is_bye=False, pk=value)
+        .select_related("round", "round__event")
+        .prefetch_related("seats__registration")
+        .first()
+    )
+    if picked is None:
+        return out
+    picked.quick = quick_buttons(picked, True)
+    out["correct_match"] = picked
+    if not any(k in request.GET for k in ("score", "no_show", "wins_0")):
+        return out
+    try:
+        games = _parse_games(request.GET, picked.best_of)
+        out["correction"] = preview_correction(request.user, picked, games)
+    except (TournamentError, ResultError) as exc:
+        out["correction_error"] = str(exc)
+    out["correction_params"] = [
+        (k, request.GET[k])
+        for k in ("score", "no_show", "wins_0", "wins_1", "draws")
+        if k in request.GET
+    ]
+    return out
+
+
 @login_required
 @require_GET
 def manage(request: HttpRequest, slug: str) -> HttpResponse:
@@ -988,6 +1082,11 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     draft = event.rounds.filter(status=Round.Status.DRAFT).first()
     live = event.rounds.filter(status=Round.Status.PUBLISHED).first()
     limited = is_limited(event)
+    live_matches = list(_matches(live).prefetch_related("reports")) if live else []
+    if live and not event.uses_pods:
+        for m in live_matches:
+            if not m.is_bye:
+                m.quick = quick_buttons(m, live.kind == Round.Kind.SWISS)
     ctx = _ctx(
         request,
         event,
@@ -995,7 +1094,8 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         draft_round=draft,
         draft_matches=_matches(draft) if draft else [],
         live_round=live,
-        live_matches=_matches(live).prefetch_related("reports") if live else [],
+        live_matches=live_matches,
+        **_correction_context(request, event),
         round_notice=_round_notice(event, draft, live),
         staff=event.staff.select_related("user"),
         audit=event.audit.select_related("actor")[:50],
@@ -1086,6 +1186,10 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         "swap": (swap, _("Players swapped.")),
         "time": (lambda: call_time(user, rnd()), _("Time called.")),
         "result": (lambda: _enter(user, match(), post), _("Result saved.")),
+        "correct": (
+            lambda: _correct(user, match(), post),
+            _("Result corrected; the standings are rebuilt. Later pairings stay as played."),
+        ),
         "add-player": (add_player, _("Player added.")),
         "check-in": (lambda: check_in(user, reg()), _("Player checked in.")),
         "drop": (

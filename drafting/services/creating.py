@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from drafting.models import MAX_SEATS, MIN_SEATS, Pod, Seat
@@ -32,7 +33,9 @@ def default_set_codes(game_system: str, kind: str = Pod.Kind.DRAFT) -> list[str]
     info = registry.get(game_system)
     count = info.sealed_boosters if kind == Pod.Kind.SEALED else info.boosters_per_player
     if not info.limited or not info.draft_sets or not count:
-        raise PodError(_("%(game)s has no boosters to draft.") % {"game": info.name})
+        raise PodError(
+            _("%(game)s has no boosters to draft.") % {"game": info.label(get_language() or "en")}
+        )
     return [info.draft_sets[0]] * count
 
 

@@ -18,7 +18,7 @@ def kit_for(game_system: str) -> LimitedKit:
     """The game's limited kit (``engine.core.limited``): its boosters, bots and deck parts."""
     info = registry.get(game_system)
     if not info.limited:
-        raise PodError(_("%(game)s has no boosters to draft.") % {"game": info.name})
+        raise PodError(_("%(game)s has no boosters to draft.") % {"game": info.label(language())})
     return info.load("limited")
 
 

@@ -66,6 +66,10 @@ class TableMode:
     players: tuple[int, ...] = ()
     teams: tuple[tuple[int, ...], ...] = ()
     engine_config: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    name_ru: str = ""  # the name on Russian pages (``label``)
+
+    def label(self, language: str = "en") -> str:
+        return self.name_ru if language.startswith("ru") and self.name_ru else self.name
 
     def fits(self, players: int) -> bool:
         return not self.players or players in self.players
@@ -84,13 +88,14 @@ class TableMode:
         return bool(own) and all(config.get(k) == v for k, v in own.items())
 
 
-FREE_FOR_ALL = TableMode("ffa", "Free-for-all")
+FREE_FOR_ALL = TableMode("ffa", "Free-for-all", name_ru="Каждый сам за себя")
 
 
 @dataclass(frozen=True)
 class GameSystemInfo:
     key: str
     name: str
+    name_ru: str = ""  # the name on Russian pages (``label``)
     min_players: int = 2
     max_players: int = 2
     needs_decklists: bool = True
@@ -118,6 +123,9 @@ class GameSystemInfo:
     # merges a game's own config over it), for event rules a game must have online,
     # e.g. an end to a game nobody moves on.
     play_config: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    def label(self, language: str = "en") -> str:
+        return self.name_ru if language.startswith("ru") and self.name_ru else self.name
 
     def load(self, what: str):
         """The engine ("engine"), decklist service ("decks"), simulation kit ("simulation")
@@ -220,6 +228,7 @@ register(
     GameSystemInfo(
         key="voskhozhdenie",
         name="Voskhozhdenie (Восхождение)",
+        name_ru="Восхождение",
         min_players=2,
         max_players=4,
         formats=(
@@ -258,7 +267,13 @@ register(
             FREE_FOR_ALL,
             # Allies (1.2.2, 1.2.3): seats 0 and 1 against 2 and 3; turns alternate
             # between the teams (5.3.1, AMB-14) whatever the seating.
-            TableMode("2v2", "Two against two (allies)", players=(4,), teams=((0, 1), (2, 3))),
+            TableMode(
+                "2v2",
+                "Two against two (allies)",
+                players=(4,),
+                teams=((0, 1), (2, 3)),
+                name_ru="Двое на двое (союзники)",
+            ),
         ),
         casual_format="standard",
         starter_decks="voskhozhdenie/_starters.txt",
@@ -274,6 +289,7 @@ register(
     GameSystemInfo(
         key="ascension",
         name="Ascension (deck-building game)",
+        name_ru="Ascension (колодостроительная игра)",
         min_players=2,
         max_players=4,
         needs_decklists=False,  # everyone plays the shared starter decks and center deck
@@ -288,6 +304,7 @@ register(
     GameSystemInfo(
         key="berserk",
         name="Berserk (Берсерк)",
+        name_ru="Берсерк",
         min_players=2,
         max_players=2,  # 100.1: two players
         formats=(
@@ -312,18 +329,29 @@ def _villain_modes() -> tuple[TableMode, ...]:
     """The tables against the villains of Ascension Tactics: each mode at Normal, Hard
     and Nightmare (T-101), its engine config ``{"mode": ..., "difficulty": ...}``."""
     modes = []
-    for key, short, name, players in (
-        ("solo", "solo", "Solo against the villains", 1),
-        ("coop", "coop", "Co-op against the villains", 2),
-        ("archvillain", "arch", "Archvillain (hero against the villain player)", 2),
+    for key, short, name, name_ru, players in (
+        ("solo", "solo", "Solo against the villains", "В одиночку против злодеев", 1),
+        ("coop", "coop", "Co-op against the villains", "Вдвоём против злодеев", 2),
+        (
+            "archvillain",
+            "arch",
+            "Archvillain (hero against the villain player)",
+            "Архизлодей (герой против игрока-злодея)",
+            2,
+        ),
     ):
-        for level, label in (("normal", ""), ("hard", "Hard"), ("nightmare", "Nightmare")):
+        for level, label, label_ru in (
+            ("normal", "", ""),
+            ("hard", "Hard", "сложно"),
+            ("nightmare", "Nightmare", "кошмар"),
+        ):
             modes.append(
                 TableMode(
                     key if level == "normal" else f"{short}_{level}",
                     f"{name}, {label}" if label else name,
                     players=(players,),
                     engine_config={"mode": key, "difficulty": level},
+                    name_ru=f"{name_ru}, {label_ru}" if label_ru else name_ru,
                 )
             )
     return tuple(modes)
@@ -333,6 +361,7 @@ register(
     GameSystemInfo(
         key="tactics",
         name="Ascension Tactics",
+        name_ru="Ascension: Тактика",
         min_players=2,
         max_players=4,  # T-75: the duel, free-for-all for 3-4 (T-80), 2 vs 2 (T-78)
         needs_decklists=False,  # starting decks and reserves come from the scenario
@@ -365,7 +394,13 @@ register(
         table_modes=(
             FREE_FOR_ALL,  # 2 players: the duel; 3-4: every player for themselves (T-80)
             # T-78/T-79: seats 0 and 2 against 1 and 3, each team on one shore.
-            TableMode("2v2", "Two against two", players=(4,), teams=((0, 2), (1, 3))),
+            TableMode(
+                "2v2",
+                "Two against two",
+                players=(4,),
+                teams=((0, 2), (1, 3)),
+                name_ru="Двое на двое",
+            ),
             # Against the villains (T-81..T-101), each at the three difficulties of T-101:
             # solo (one seat), co-op (two heroes, T-96..T-98) and archvillain (the hero at
             # seat 0, the villain player at seat 1, T-99/T-100).

@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from engine.core import registry
@@ -81,12 +82,18 @@ def create_casual_game(
     players, bots = _whole(players), _whole(bots)
     if players == 1:
         if not info.solo:
-            raise PlayError(_("%(game)s has no solo game.") % {"game": info.name})
+            raise PlayError(
+                _("%(game)s has no solo game.") % {"game": info.label(get_language() or "en")}
+            )
         bots = 0
     elif not info.min_players <= players <= info.max_players:
         raise PlayError(
             _("%(game)s is played by %(min)s to %(max)s players.")
-            % {"game": info.name, "min": info.min_players, "max": info.max_players}
+            % {
+                "game": info.label(get_language() or "en"),
+                "min": info.min_players,
+                "max": info.max_players,
+            }
         )
     if not 0 <= bots < players:
         raise PlayError(_("Bots can take at most %(n)s of the seats.") % {"n": players - 1})

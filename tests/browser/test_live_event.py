@@ -127,6 +127,7 @@ def test_standings_follow_results_live(alice, live_server_url, new_page):
     for table, (wins_0, wins_1, draws) in enumerate(RESULTS, start=1):
         row = organiser.locator("#results tbody tr").nth(table - 1)
         expect(row.locator("td").first).to_have_text(str(table))
+        row.locator("details.per-game summary").click()  # the per-game counts
         form = row.locator("form.result-form")
         form.locator("input[name=wins_0]").fill(str(wins_0))
         form.locator("input[name=wins_1]").fill(str(wins_1))

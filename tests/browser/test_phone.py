@@ -65,4 +65,4 @@ def test_organiser_console_fits_a_phone(running_event, new_page):
         expect(page.locator("main")).to_be_visible()
         assert overflow(page) <= 0, f"{path} is {overflow(page)}px wider than a phone"
     page.goto(f"/events/{event.slug}/manage/")
-    expect(page.locator("#results .result-form").first).to_be_visible()
+    expect(page.locator("#results .quick-results").first).to_be_visible()

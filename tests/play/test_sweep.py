@@ -76,7 +76,7 @@ def test_a_bot_game_whose_move_task_was_lost_resumes_after_a_sweep(
     assert queued == [("play.tasks.bot_move", (session.pk, seq))]
     # A second sweep changes nothing more: the game is claimed until it is late again.
     assert sweeps.sweep(later()) == dict.fromkeys(
-        ("ended", "bots", "clocks", "rounds", "events", "pods", "decklists"), 0
+        ("ended", "bots", "clocks", "rounds", "events", "pods", "decklists", "ratings"), 0
     )
     assert len(queued) == 1
     with django_capture_on_commit_callbacks(execute=False):

@@ -14,11 +14,13 @@ from tournaments.models import AuditEntry, Event, Match, Round
 from tournaments.services.brackets import bracket_state, start_bracket
 from tournaments.services.common import audit
 from tournaments.services.players import active_player_ids
+from tournaments.services.ratings import rate_round_on_commit, seeds_for
 from tournaments.services.standings import compute_rows, save_standings, standings_changed
 
 
 def maybe_complete_round(rnd: Round) -> bool:
     """Complete the round once every match is final; then the event moves on."""
+    rate_round_on_commit(rnd.pk)
     if rnd.matches.exclude(status=Match.Status.FINAL).exists():
         standings_changed(rnd.event)
         return False
@@ -61,6 +63,7 @@ def _after_round_completed(event: Event, rnd: Round) -> None:
         if event.top_cut:
             rows = compute_rows(event)
             cut = [row.player for row in rows if not row.dropped][: event.top_cut]
+            cut = seeds_for(event, cut)  # by rating within the cut, if the event says so
             if len(cut) < 2:
                 _finish(event)
             else:

@@ -51,6 +51,7 @@ EDITABLE_FIELDS = (
     "best_of",
     "grand_final_reset",
     "allow_split_finals",
+    "seeding",
     "round_minutes",
     "tiebreaks",
     "starts_at",
@@ -61,6 +62,7 @@ EDITABLE_FIELDS = (
     "auto_advance",
     "play_online",
     "is_public",
+    "decklists_public",
     "players_per_game",
     "time_bank_minutes",
 )
@@ -120,19 +122,23 @@ def _check_pods(values: dict) -> None:
     if values.get("play_online") and not info.engine:
         raise TournamentError(
             _("%(game)s has no rules engine yet: its games are played at the table, not online.")
-            % {"game": info.name}
+            % {"game": info.label(get_language() or "en")}
         )
     if not max(2, info.min_players) <= ppg <= info.max_players:
         if info.min_players == info.max_players:
             raise TournamentError(
                 _("%(game)s is played by %(n)d players: players per game must be %(n)d.")
-                % {"game": info.name, "n": info.max_players}
+                % {"game": info.label(get_language() or "en"), "n": info.max_players}
             )
         raise TournamentError(
             _(
                 "%(game)s is played by %(min)d to %(max)d players: players per game must be in that range."
             )
-            % {"game": info.name, "min": max(2, info.min_players), "max": info.max_players}
+            % {
+                "game": info.label(get_language() or "en"),
+                "min": max(2, info.min_players),
+                "max": info.max_players,
+            }
         )
     try:
         fmt = info.format(values["format"])
@@ -197,7 +203,7 @@ def _check_teams(values: dict, event: Event | None = None) -> None:
     if values.get("play_online") and 2 * size > info.max_players:
         raise TournamentError(
             _("%(game)s seats at most %(n)d players: two teams of %(size)d cannot play online.")
-            % {"game": info.name, "n": info.max_players, "size": size}
+            % {"game": info.label(get_language() or "en"), "n": info.max_players, "size": size}
         )
 
 

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from tournaments import announce, swiss
 from tournaments import bracket as bracket_core
 from tournaments import pods as pods_core
+from tournaments import ratings as ratings_core
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Event, Match, MatchSeat, Registration, Round
 from tournaments.services.brackets import bracket_tables, start_bracket
@@ -25,6 +26,7 @@ from tournaments.services.completing import maybe_complete_round
 from tournaments.services.errors import PairingError, TournamentError
 from tournaments.services.permissions import User, check_organiser
 from tournaments.services.players import active_player_ids
+from tournaments.services.ratings import entrant_skills, seeds_for
 from tournaments.services.results import finalise
 from tournaments.services.standings import compute_rows, match_history
 
@@ -39,7 +41,12 @@ def _pair_swiss(event: Event, number: int) -> tuple[list[tuple[int, ...]], list[
     if event.uses_pods:
         return _pair_pods(event, number, players, history)
     if number == 1 or (not any(history["opponents"].values()) and not history["byes"]):
-        result = swiss.pair_first_round(players, seed=event.seed)
+        if event.seeding == Event.Seeding.RATING:
+            ordered = sorted(players, key=lambda p: _seed_key(event, p))  # ties: at random
+            pairs, bye = ratings_core.seeded_first_round(ordered, entrant_skills(event, ordered))
+            result = swiss.Pairings(pairs=tuple(pairs), bye=bye, rematches=0, score_diff=0)
+        else:
+            result = swiss.pair_first_round(players, seed=event.seed)
     else:
         rows = {row.player: row for row in compute_rows(event)}
         swiss_players = [
@@ -117,7 +124,7 @@ def pair_next_round(
         if event.structure == Event.Structure.ROUND_ROBIN:
             kind = Round.Kind.ROUND_ROBIN
             players = active_player_ids(event, 1)
-            schedule = bracket_core.round_robin(sorted(players, key=lambda p: _seed_key(event, p)))
+            schedule = bracket_core.round_robin(_seeded(event, players))
             if number > len(schedule):
                 raise TournamentError(_("Every round of the round robin has been played."))
             dropped = set(
@@ -142,7 +149,7 @@ def pair_next_round(
         else:
             kind = Round.Kind.ELIMINATION
             if event.bracket is None:
-                seeds = sorted(active_player_ids(event, 1), key=lambda p: _seed_key(event, p))
+                seeds = _seeded(event, active_player_ids(event, 1))
                 start_bracket(event, seeds)
             tables, codes, title = bracket_tables(event)
         rnd = Round.objects.create(event=event, number=number, kind=kind, title=title)
@@ -165,6 +172,13 @@ def _final_pod_table(event: Event) -> tuple[list[tuple[int, ...]], list[str], st
 def _seed_key(event: Event, player_id: int) -> int:
     # A stable random order from the event's seed (brackets and round robins have no standings).
     return random.Random(f"{event.seed}:{player_id}").getrandbits(64)
+
+
+def _seeded(event: Event, players: Sequence[int]) -> list[int]:
+    """Seeds for a bracket or a round robin: by rating (best first, equal ratings in the
+    event's random order) when the event is seeded by rating, else in the event's random
+    order."""
+    return seeds_for(event, sorted(players, key=lambda p: _seed_key(event, p)))
 
 
 def _create_matches(

@@ -82,8 +82,9 @@ def confirm_result(user: User, match: Match) -> Match:
     return report_result(user, match, other.games)
 
 
-def enter_result(actor: User, match: Match, games: list[int | None]) -> Match:
-    """An organiser or judge enters or overrides a result (audited)."""
+def enter_result(actor: User, match: Match, games: list[int | None], note: str = "") -> Match:
+    """An organiser or judge enters or overrides a result (audited, with ``note`` if any:
+    a no-show, a correction)."""
     event = match.round.event
     check_official(actor, event)
     with transaction.atomic():
@@ -106,14 +107,17 @@ def enter_result(actor: User, match: Match, games: list[int | None]) -> Match:
             actor,
             AuditEntry.Action.RESULT_OVERRIDE,
             f"Table {match.table} of {match.round}: {outcome.score}"
-            + (f" (was {before})" if was_final else ""),
+            + (f" (was {before})" if was_final else "")
+            + (f" — {note}" if note else ""),
             match=match.pk,
             games=list(games),
             previous=before if was_final else None,
+            **({"note": note} if note else {}),
         )
         if match.round.status == Round.Status.COMPLETED:
             save_standings(event)
             broadcast_on_commit(event.pk, "standings")
+            broadcast_on_commit(event.pk, "pairings")
         else:
             maybe_complete_round(match.round)
     return match

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+
+from engine.core import registry
 
 register = template.Library()
 
@@ -12,6 +15,26 @@ def pct(value) -> str:
     if value is None or value == "":
         return ""
     return f"{float(value) * 100:.2f}"
+
+
+@register.filter
+def label(value) -> str:
+    """A registry entry's name in the page's language (a game, a format, a table mode);
+    anything else as it is."""
+    named = getattr(value, "label", None)
+    if callable(named):
+        return named(get_language() or "en")
+    return "" if value is None else str(value)
+
+
+@register.filter
+def game_label(key: str) -> str:
+    """A registered game's name in the page's language, by its key (the key of a game no
+    longer registered)."""
+    try:
+        return registry.get(key).label(get_language() or "en")
+    except registry.UnknownGameSystem:
+        return key
 
 
 @register.simple_tag
