@@ -199,7 +199,9 @@ def user_content(w: World) -> list[str]:
     # What the site recorded in English as it happened (the audit log, the error log):
     # records, not UI text.
     names |= set(AuditEntry.objects.values_list("summary", flat=True))
-    names |= {w.error.message, w.error.exception, *w.error.traceback.splitlines()}
+    for record in type(w.error).objects.all():
+        names |= {record.logger, record.message, record.exception}
+        names |= set(record.traceback.splitlines())
     names |= BRANDS
     # Decklists as their players wrote them: each line, and each card name without its count.
     for text in Decklist.objects.values_list("text", flat=True):

@@ -45,11 +45,21 @@ def start_building(pod: Pod, now: datetime) -> None:
 
 
 def bot_deck(pod: Pod, seat: Seat) -> None:
-    built = kit(pod).bot_deck(deck_pool(pod, seat.number))
+    limited = kit(pod)
+    pool = deck_pool(pod, seat.number)
+    built = limited.bot_deck(pool)
     deck = {section: [str(c) for c in built.get(section, [])] for section in deck_sections(pod)}
     problems = check_deck(pod, seat, deck)
-    if problems:  # should never happen: the bot builds from the pool by the rules
-        logger.error("bot deck of %s breaks rules: %s", seat, problems)
+    if problems:
+        lacking = [need for need in limited.deck_needs(pool) if not need.met]
+        if lacking:  # the pool itself allows no legal deck: the seat's picks, not the bot
+            logger.warning(
+                "pool of %s allows no legal deck: %s",
+                seat,
+                ", ".join(f"{n.name} {n.have}/{n.need} ({n.rule})" for n in lacking),
+            )
+        else:  # should never happen: the bot builds from the pool by the rules
+            logger.error("bot deck of %s breaks rules: %s", seat, problems)
     _save_deck(pod, seat, deck, problems, by_bot=True)
 
 

@@ -91,15 +91,18 @@ def test_a_berserk_pod_of_eight_goes_into_a_swiss_event(berserk_draft, new_page)
     page.wait_for_load_state("load")
     shoot(page, "berserk-deck")
     # The check is live: a deck cut below 20 cards breaks 100.2а at once.
-    chosen = page.eval_on_selector_all(
-        ".deck-pool select",
-        "els => els.map((e, i) => e.value === 'deck' ? i : -1).filter(i => i >= 0)",
-    )
-    assert 20 <= len(chosen) <= 50
-    for index in chosen[19:]:
-        page.locator(".deck-pool select").nth(index).select_option("")
+    in_deck = ".deck-pool select:has(option[value='deck']:checked)"
+    chosen = page.locator(in_deck).count()
+    assert 20 <= chosen <= 50
+    # A card moved to the sideboard changes column, so the deck's selects are asked
+    # afresh each time.
+    removed = ""
+    for left in range(chosen, 19, -1):
+        expect(page.locator(in_deck)).to_have_count(left)
+        removed = page.locator(in_deck).first.get_attribute("name") or ""
+        page.locator(in_deck).first.select_option("")
     expect(page.locator("#deck-check")).to_contain_text("rule 100.2а")
-    page.locator(".deck-pool select").nth(chosen[-1]).select_option("deck")
+    page.locator(f".deck-pool select[name='{removed}']").select_option("deck")
     expect(page.locator("#deck-check")).to_contain_text("This deck is legal.")
     page.locator("#submit-deck").click()
     expect(page.locator(".messages")).to_contain_text("Deck saved.")

@@ -61,7 +61,7 @@ def line_width(page, selector: str, pseudo: str, side: str) -> str:
 
 def test_public_pages_on_a_desktop_and_a_phone_in_both_languages(events, new_page):
     open_, cup, double, finalist = events
-    game = registry.get(open_.game_system).name
+    info = registry.get(open_.game_system)
     page = new_page()
     log_in(page, finalist)
     for language in ("en", "ru"):
@@ -73,7 +73,7 @@ def test_public_pages_on_a_desktop_and_a_phone_in_both_languages(events, new_pag
             tag = f"{language}-{screen}"
 
             page.goto("/")
-            expect(page.locator("table.event-list")).to_contain_text(game)
+            expect(page.locator("table.event-list")).to_contain_text(info.label(language))
             expect(page.locator("table.event-list")).to_contain_text("alice")
             shoot(page, f"events-{tag}")
 

@@ -208,7 +208,12 @@ def one_city_only(pod: Pod, seat: Seat) -> Pod:
 def test_suggest_gives_a_legal_deck_when_the_pool_allows_one(client, alice, built_pod):
     client.force_login(alice)
     page = client.get(f"/draft/{built_pod.pk}/deck/?suggest=1").content.decode()
-    assert "This deck is legal." in page and "No legal deck" not in page
+    # The person's picks in this fixture are arbitrary, so now and then the pool itself
+    # allows no legal deck: then the page must say so instead.
+    if all(need["met"] for need in deck_needs(built_pod, my_seat(built_pod, alice))):
+        assert "This deck is legal." in page and "No legal deck" not in page
+    else:
+        assert "No legal deck" in page
 
 
 def test_suggest_says_which_rule_no_deck_can_meet_and_what_the_organiser_supplies(
