@@ -64,7 +64,7 @@ from engine.tactics import hexes, modes, terrain, villains
 from engine.tactics.cards import TacticsDB, load_system
 from engine.tactics.model import Card
 
-HAND_SIZE = 5  # T-10, T-24
+HAND_SIZE = modes.HAND_SIZE  # T-10, T-24
 ROW_SIZE = 6  # T-17
 RESERVE_SIZE = 4  # T-77: 4 each with 2 players
 BASES = 8  # T-8: figures on the battlefield per player
@@ -140,28 +140,15 @@ class Tactics:
             deck: list[int] = []
             for cid in self.db.starters():  # T-9, D-5
                 deck.extend(make(cid))
-            shuffle(rng, deck)
-            hand = [deck.pop() for _ in range(HAND_SIZE)]  # T-10
             players.append(
-                {
-                    "seat": seat,
-                    "gate": gates[seating.gate[seat]].id,  # T-14, T-78
-                    "gate_no": seating.position[seat],  # the scenario's portals (T-59)
-                    "side": modes.side_index_of(seating, seat),
-                    "hand": hand,
-                    "deck": deck,
-                    "discard": [],
-                    "played": [],
-                    "runes": 0,
-                    "power": 0,
-                    "glory": 0,
-                    "gate_used": False,
-                    "turns": 0,
-                    "treasure": [],
-                    "factions": [],  # factions of cards played this turn (T-52)
-                    "devotion": [],  # waiting Devotion abilities: [iid, faction]
-                    "on_top": False,  # T-105
-                }
+                modes.new_player(
+                    seat,
+                    gate=gates[seating.gate[seat]].id,  # T-14, T-78
+                    gate_no=seating.position[seat],  # the scenario's portals (T-59)
+                    side=modes.side_index_of(seating, seat),
+                    deck=deck,
+                    rng=rng,
+                )
             )
         piles = {c.id: make(c.id, c.copies) for c in self.db.always()}  # T-11
         center: list[int] = []

@@ -36,10 +36,11 @@ from typing import Any
 
 from engine.core.errors import InvalidConfig
 from engine.core.protocol import State
-from engine.core.rng import randbelow
+from engine.core.rng import randbelow, shuffle
 from engine.tactics.model import MODES, VILLAIN_MODES
 
 PLAYER_MODES = ("duel", "ffa", "teams")
+HAND_SIZE = 5  # T-10, T-24
 SCENARIO = {"duel": "stone_crossroads", "ffa": "four_spires", "teams": "two_shores"}
 
 
@@ -53,6 +54,45 @@ class Seating:
     position: Mapping[int, int]  # seat -> scenario position (the key of its portals)
     gate: Mapping[int, int]  # seat -> index of its gate card in ``db.gates()``
     sides: tuple[tuple[int, ...], ...]  # in turn order; each side's seats, its lead first
+
+
+def new_player(
+    seat: int,
+    *,
+    gate: str | None,
+    gate_no: int | None,
+    side: int,
+    deck: list[int],
+    rng: list[int] | None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A seat's entry in ``state["players"]`` at setup, nothing played yet: ``deck`` is
+    shuffled with ``rng`` and the opening hand drawn from it (T-9, T-10); with ``rng``
+    None (the villain side, T-84) the seat has no cards. ``extra`` adds or overrides keys."""
+    hand: list[int] = []
+    if rng is not None:
+        shuffle(rng, deck)
+        hand = [deck.pop() for _ in range(HAND_SIZE)]
+    return {
+        "seat": seat,
+        "gate": gate,
+        "gate_no": gate_no,
+        "side": side,
+        "hand": hand,
+        "deck": deck,
+        "discard": [],
+        "played": [],
+        "runes": 0,
+        "power": 0,
+        "glory": 0,
+        "gate_used": False,
+        "turns": 0,
+        "treasure": [],
+        "factions": [],  # factions of cards played this turn (T-52)
+        "devotion": [],  # waiting Devotion abilities: [iid, faction]
+        "on_top": False,  # T-105
+        **extra,
+    }
 
 
 def _whole(value: Any) -> bool:

@@ -72,7 +72,7 @@ from engine.core.errors import IllegalAction, InvalidConfig
 from engine.core.protocol import Action, Event, State
 from engine.core.rng import seed_state, shuffle
 from engine.tactics import draft as champion_draft
-from engine.tactics import hexes, terrain
+from engine.tactics import hexes, modes, terrain
 from engine.tactics.model import VILLAIN_MODES
 
 DEFAULT_SCENARIO = "ash_queens_lair"
@@ -80,7 +80,6 @@ DIFFICULTY = {"normal": 0, "hard": 4, "nightmare": 8}  # T-101: schemes discarde
 SEATS = {"solo": 1, "coop": 2, "archvillain": 2}  # the table (archvillain: hero + villains)
 HEROES = {"solo": 1, "coop": 2, "archvillain": 1}  # T-96: two heroes; T-99: "or one player"
 RESERVE = {"solo": 4, "coop": 3, "archvillain": 4}  # T-81: 4; T-96: 3 each
-HAND_SIZE = 5  # T-10
 ROW_SIZE = 6  # T-17
 SCHEMES_PER_TURN = 2  # T-86, T-99
 SCHEME_HAND = 3  # T-99
@@ -177,28 +176,15 @@ def new_game(system: Any, config: Mapping[str, Any], decks: Sequence[Any], seed:
     players = []
     for seat in range(hero_seats):
         deck = [make(cid) for cid in system.db.starters()]  # T-9, D-5
-        shuffle(rng, deck)
-        hand = [deck.pop() for _ in range(HAND_SIZE)]  # T-10
         players.append(
-            {
-                "seat": seat,
-                "gate": gates[0].id,  # T-84: you go first; T-96: both take Team-1 gates
-                "gate_no": seat + 1,  # the scenario's portals of this seat (T-97)
-                "side": 0,
-                "hand": hand,
-                "deck": deck,
-                "discard": [],
-                "played": [],
-                "runes": 0,
-                "power": 0,
-                "glory": 0,
-                "gate_used": False,
-                "turns": 0,
-                "treasure": [],
-                "factions": [],
-                "devotion": [],
-                "on_top": False,
-            }
+            modes.new_player(
+                seat,
+                gate=gates[0].id,  # T-84: you go first; T-96: both take Team-1 gates
+                gate_no=seat + 1,  # the scenario's portals of this seat (T-97)
+                side=0,
+                deck=deck,
+                rng=rng,
+            )
         )
     piles = {c.id: [make(c.id) for _ in range(c.copies)] for c in system.db.always()}  # T-11
     drafting = _drafting(config, mode)
@@ -236,26 +222,16 @@ def new_game(system: Any, config: Mapping[str, Any], decks: Sequence[Any], seed:
     # the villain side sits after the heroes: a player entry with no cards (T-84: no deck,
     # no gate), so that every "whose side" question of the engine has an answer
     players.append(
-        {
-            "seat": villain_seat,
-            "side": villain_seat,
-            "villain": True,
-            "gate": None,
-            "gate_no": None,
-            "hand": [],
-            "deck": [],
-            "discard": [],
-            "played": [],
-            "runes": 0,
-            "power": 0,
-            "glory": 0,
-            "gate_used": True,
-            "turns": 0,
-            "treasure": [],
-            "factions": [],
-            "devotion": [],
-            "on_top": False,
-        }
+        modes.new_player(
+            villain_seat,
+            gate=None,
+            gate_no=None,
+            side=villain_seat,
+            deck=[],
+            rng=None,
+            villain=True,
+            gate_used=True,
+        )
     )
     figs: list[dict] = []
     chosen = config.get("reserves")
