@@ -16,6 +16,7 @@ from config.embedded import start_embedded_worker  # noqa: E402
 from config.origin import SameOriginValidator  # noqa: E402
 from config.runtime import tune_gc  # noqa: E402
 from drafting.routing import websocket_urlpatterns as drafting_websockets  # noqa: E402
+from notifications.routing import websocket_urlpatterns as notice_websockets  # noqa: E402
 from play.routing import websocket_urlpatterns as play_websockets  # noqa: E402
 from tournaments.routing import websocket_urlpatterns  # noqa: E402
 
@@ -26,7 +27,12 @@ application = ProtocolTypeRouter(
         "http": django_asgi_app,
         "websocket": SameOriginValidator(
             AuthMiddlewareStack(
-                URLRouter(websocket_urlpatterns + drafting_websockets + play_websockets)
+                URLRouter(
+                    websocket_urlpatterns
+                    + drafting_websockets
+                    + play_websockets
+                    + notice_websockets
+                )
             )
         ),
     }

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "tournaments",
     "drafting",
     "play",
+    "notifications",
     "dashboard",
 ]
 
@@ -194,11 +195,21 @@ EMBEDDED_WORKER_THREADS = env_int("EMBEDDED_WORKER_THREADS", 4, minimum=1)
 # worker with -B); embedded mode runs it on a timer of the process (config.embedded).
 PLAY_SWEEP_SECONDS = env_int("PLAY_SWEEP_SECONDS", 15, minimum=1)
 PLAY_STALL_SECONDS = env_int("PLAY_STALL_SECONDS", 30, minimum=1)
+# Notices (notifications/, docs/decisions/0059-notifications.md): players without a
+# decklist hear NOTIFY_DECKLIST_LEAD_MINUTES before the lists are due; the beat looks
+# every NOTIFY_SCAN_SECONDS (embedded mode: the sweep queues the same task).
+NOTIFY_DECKLIST_LEAD_MINUTES = env_int("NOTIFY_DECKLIST_LEAD_MINUTES", 60, minimum=1)
+NOTIFY_SCAN_SECONDS = env_int("NOTIFY_SCAN_SECONDS", 300, minimum=10)
 CELERY_BEAT_SCHEDULE = {
     "sweep-lost-work": {
         "task": "tournaments.tasks.sweep",
         "schedule": float(PLAY_SWEEP_SECONDS),
         "options": {"expires": float(PLAY_SWEEP_SECONDS)},
+    },
+    "remind-decklists": {
+        "task": "notifications.tasks.remind_decklists",
+        "schedule": float(NOTIFY_SCAN_SECONDS),
+        "options": {"expires": float(NOTIFY_SCAN_SECONDS)},
     },
 }
 
@@ -277,6 +288,26 @@ AXES_DISABLE_ACCESS_LOG = True  # failures are kept (for the lockouts), not ever
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournaments:event_list"
 LOGOUT_REDIRECT_URL = "tournaments:event_list"
+
+# E-mail (notices): printed to the console unless EMAIL_HOST is set, then sent over SMTP.
+# SITE_URL is the address the e-mails link to.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "").strip()
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+if EMAIL_USE_SSL:
+    EMAIL_USE_TLS = False  # Django refuses both at once; implicit TLS wins when asked for
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Gauntlet <noreply@localhost>")
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]

@@ -26,9 +26,11 @@ urlpatterns = [
         name="api-redoc",
     ),
     path("api/drafts/", include("drafting.api_urls")),
+    path("api/notifications/", include("notifications.api_urls")),
     path("api/", include("tournaments.api_urls")),
     path("draft/", include("drafting.urls")),
     path("play/", include("play.urls")),
     path("staff/", include("dashboard.urls")),
+    path("notifications/", include("notifications.urls")),
     path("", include("tournaments.urls")),
 ]

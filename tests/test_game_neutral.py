@@ -13,7 +13,7 @@ import pytest
 from engine.core import registry
 
 ROOT = Path(__file__).resolve().parent.parent
-SHELL = ("config", "tournaments", "drafting", "play", "dashboard")
+SHELL = ("config", "tournaments", "drafting", "play", "notifications", "dashboard")
 KEYS = {info.key for info in registry.all_systems()}
 
 

@@ -8,7 +8,10 @@ named signal, and the apps that care subscribe in their ``AppConfig.ready()``:
 signal                 sent                         receivers
 =====================  ==========================  =============================================
 ``round_published``    on commit; ``round_id``      play: deals game 1 of every match of an
-                                                    online event (``play.tasks.start_round_games``)
+                                                    online event (``play.tasks.start_round_games``);
+                                                    notifications: each player hears their table
+``result_reported``    on commit; ``match_id``      notifications: the players who have not
+                                                    reported are asked to confirm
 ``match_settled``      on commit; ``match_id``,     play: a match of an online event settled
                        ``source``                   without the engine ends its games still
                                                     being played (``end_match_sessions``)
@@ -37,6 +40,7 @@ from django.dispatch import Signal
 from django.utils.translation import gettext as _
 
 round_published = Signal()
+result_reported = Signal()  # a match waits for its other players' confirmation
 match_settled = Signal()
 registration_leaving = Signal()
 

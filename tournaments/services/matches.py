@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments import announce
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Event, Match, MatchSeat, Round
-from tournaments.services.common import audit
+from tournaments.services.common import audit, said
 from tournaments.services.completing import maybe_complete_round
 from tournaments.services.errors import TournamentError
 from tournaments.services.permissions import User, plays_for
@@ -64,13 +65,18 @@ def settle_reports(match: Match, reported: list, finalise: Callable[[], None]) -
             match.round.event,
             None,
             AuditEntry.Action.DISPUTE,
-            f"Players disagree on table {match.table} of {match.round}",
+            said(
+                gettext_noop("Players disagree on table %(table)s of %(round)s"),
+                table=match.table,
+                round=match.round,
+            ),
             match=match.pk,
         )
     else:
         match.set_status(Match.Status.REPORTED)
         match.version += 1
         match.save(update_fields=["status", "version"])
+        announce.on_commit(announce.result_reported, match_id=match.pk)
     broadcast_on_commit(match.round.event_id, "pairings")
 
 

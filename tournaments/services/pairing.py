@@ -13,6 +13,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments import announce, swiss
 from tournaments import bracket as bracket_core
@@ -21,7 +22,7 @@ from tournaments import ratings as ratings_core
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Event, Match, MatchSeat, Registration, Round
 from tournaments.services.brackets import bracket_tables, start_bracket
-from tournaments.services.common import audit, lock_event
+from tournaments.services.common import audit, lock_event, said
 from tournaments.services.completing import maybe_complete_round
 from tournaments.services.errors import PairingError, TournamentError
 from tournaments.services.permissions import User, check_organiser
@@ -69,7 +70,22 @@ def _pair_swiss(event: Event, number: int) -> tuple[list[tuple[int, ...]], list[
 def _pair_pods(
     event: Event, number: int, players: list[int], history: dict
 ) -> tuple[list[tuple[int, ...]], list[str]]:
-    """A Swiss round of pods of ``players_per_game`` (some one smaller), by placement points."""
+    """A Swiss round of pods of ``players_per_game`` (some one smaller), by placement points.
+
+    The first round of an event seeded by rating deals the players to the pods by rating
+    (``ratings.seeded_pods``; each pod's seats in the event's random order)."""
+    fresh = number == 1 or (not any(history["opponents"].values()) and not history["byes"])
+    if fresh and event.seeding == Event.Seeding.RATING:
+        ordered = sorted(players, key=lambda p: _seed_key(event, p))  # ties: at random
+        try:
+            sizes = pods_core.pod_sizes(
+                len(ordered), event.players_per_game, event.players_per_game - 1
+            )
+        except pods_core.PairingError as exc:
+            raise TournamentError(str(exc)) from None
+        pods = ratings_core.seeded_pods(ordered, entrant_skills(event, ordered), sizes)
+        tables = [tuple(sorted(pod, key=lambda p: _seed_key(event, p))) for pod in pods]
+        return tables, [""] * len(tables)
     rows = {row.player: row for row in compute_rows(event)} if number > 1 else {}
     pod_players = [
         swiss.SwissPlayer(
@@ -153,9 +169,14 @@ def pair_next_round(
                 start_bracket(event, seeds)
             tables, codes, title = bracket_tables(event)
         rnd = Round.objects.create(event=event, number=number, kind=kind, title=title)
-        _create_matches(event, rnd, tables, codes)
-        verb = "Re-paired" if audit_action == AuditEntry.Action.REPAIR else "Paired"
-        audit(event, actor, audit_action, f"{verb} {rnd}", round=number)
+        conflicts = _create_matches(event, rnd, tables, codes)
+        line = (
+            gettext_noop("Re-paired %(round)s")
+            if audit_action == AuditEntry.Action.REPAIR
+            else gettext_noop("Paired %(round)s")
+        )
+        extra = {"table_conflicts": _conflicts_for_audit(conflicts)} if conflicts else {}
+        audit(event, actor, audit_action, said(line, round=rnd), round=number, **extra)
     return rnd
 
 
@@ -166,7 +187,8 @@ def _final_pod_table(event: Event) -> tuple[list[tuple[int, ...]], list[str], st
     cut = [row.player for row in compute_rows(event) if not row.dropped][: event.top_cut]
     if len(cut) < 2:
         raise TournamentError(_("Fewer than two active players: nothing to pair."))
-    return [tuple(cut)], [""], "Final"
+    # Seated by standing; by rating (the highest rated in seat 1) when the event says so.
+    return [tuple(seeds_for(event, cut))], [""], "Final"
 
 
 def _seed_key(event: Event, player_id: int) -> int:
@@ -181,19 +203,30 @@ def _seeded(event: Event, players: Sequence[int]) -> list[int]:
     return seeds_for(event, sorted(players, key=lambda p: _seed_key(event, p)))
 
 
+def fixed_tables(event: Event) -> dict[int, int]:
+    """Registration id -> the table that player always sits at (``fixed_table``)."""
+    return dict(
+        event.registrations.filter(fixed_table__isnull=False).values_list("pk", "fixed_table")
+    )
+
+
 def _create_matches(
     event: Event, rnd: Round, tables: Sequence[tuple[int, ...]], codes: Sequence[str]
-) -> None:
-    matches = []
+) -> list[swiss.TableConflict]:
+    """The round's matches and seats. Matches are numbered in the order given, a player's
+    fixed table honoured (``swiss.assign_tables``); byes come after the last table.
+    Returns the fixed tables that could not be given (two players fixed to one table)."""
+    played = []
     byes = []
-    number = 1
     for players, code in zip(tables, codes, strict=True):
         is_bye = len(players) == 1 and rnd.kind == Round.Kind.SWISS
-        if is_bye:
-            byes.append((players, code))
-            continue
-        matches.append((number, players, code, False))
-        number += 1
+        (byes if is_bye else played).append((players, code))
+    numbers = swiss.assign_tables([players for players, _code in played], fixed_tables(event))
+    matches = [
+        (number, players, code, False)
+        for number, (players, code) in zip(numbers.tables, played, strict=True)
+    ]
+    number = max(numbers.tables, default=0) + 1
     for players, code in byes:
         matches.append((number, players, code, True))
         number += 1
@@ -210,6 +243,11 @@ def _create_matches(
             for seat, pid in enumerate(players)
         ]
     )
+    return list(numbers.conflicts)
+
+
+def _conflicts_for_audit(conflicts: Sequence[swiss.TableConflict]) -> list[dict]:
+    return [{"player": c.player, "wanted": c.wanted, "table": c.table} for c in conflicts]
 
 
 def repair_round(actor: User, rnd: Round) -> Round:
@@ -260,7 +298,12 @@ def swap_players(actor: User, rnd: Round, first: Registration, second: Registrat
             event,
             actor,
             AuditEntry.Action.SWAP,
-            f"Swapped {first.display_name} and {second.display_name} in {rnd}",
+            said(
+                gettext_noop("Swapped %(first)s and %(second)s in %(round)s"),
+                first=first.display_name,
+                second=second.display_name,
+                round=rnd,
+            ),
             round=rnd.number,
         )
 
@@ -317,9 +360,17 @@ def _checked_tables(
             _("Every player of the round needs a table; missing: %(names)s.")
             % {"names": ", ".join(missing)}
         )
-    free = (n for n in range(1, len(tables) + len(numbers) + 1) if n not in numbers)
+    # Tables sent without a number: fixed tables first, then the lowest numbers left in order.
+    given = iter(
+        swiss.assign_tables(
+            [tuple(players) for players, number in tables if number is None],
+            fixed_tables(event),
+            taken=numbers,
+        ).tables
+    )
     return [
-        (number if number is not None else next(free), tuple(players)) for players, number in tables
+        (number if number is not None else next(given), tuple(players))
+        for players, number in tables
     ]
 
 
@@ -380,7 +431,13 @@ def set_pairings(
             event,
             actor,
             AuditEntry.Action.SWAP,
-            f"Pairings of {rnd} set by hand" + (f" ({rematches} rematch(es))" if rematches else ""),
+            said(
+                gettext_noop("Pairings of %(round)s set by hand (%(rematches)s rematch(es))"),
+                round=rnd,
+                rematches=rematches,
+            )
+            if rematches
+            else said(gettext_noop("Pairings of %(round)s set by hand"), round=rnd),
             round=rnd.number,
             before=before,
             after=_pairs_of(rnd),
@@ -405,17 +462,23 @@ def publish_round(actor: User | None, rnd: Round) -> Round:
         rnd.save(update_fields=["status", "published_at", "ends_at"])
         for match in rnd.matches.filter(is_bye=True):
             finalise(match, [], Match.Source.BYE)
-        audit(event, actor, AuditEntry.Action.PUBLISH, f"Published {rnd}", round=rnd.number)
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.PUBLISH,
+            said(gettext_noop("Published %(round)s"), round=rnd),
+            round=rnd.number,
+        )
         broadcast_on_commit(event.pk, "pairings")
-        if event.play_online:
-            _start_online_games_on_commit(rnd)
+        _announce_published_on_commit(rnd)
         maybe_complete_round(rnd)
     return rnd
 
 
-def _start_online_games_on_commit(rnd: Round) -> None:
-    """An online event: once the round is published, game 1 of every match is dealt (the
-    play app, on ``announce.round_published``).
+def _announce_published_on_commit(rnd: Round) -> None:
+    """Once the round is published: an online event's game 1 of every match is dealt (the
+    play app, on ``announce.round_published``), and the players are told their tables
+    (the notifications app).
 
     Byes are final already; a match whose game cannot start stays open for reports
     and officials (``play.services.starting.start_round_games`` logs why).
@@ -436,3 +499,60 @@ def advance(event: Event) -> Round | None:
         logger.info("event %s not advanced: %s", event.pk, exc)
         return None
     return publish_round(None, rnd)
+
+
+MAX_TABLE = 9999
+
+
+def set_fixed_table(actor: User, registration: Registration, table: int | None) -> Registration:
+    """Give a player a table they always sit at from the next pairing on (``None``: none).
+
+    Organisers only. Rounds already paired keep their tables. Two players may share a
+    fixed table: the pairing seats the one listed first there and warns about the other
+    (``table_warnings``).
+    """
+    event = registration.event
+    check_organiser(actor, event)
+    if table is not None and not 1 <= table <= MAX_TABLE:
+        raise TournamentError(
+            _("A fixed table is a number from 1 to %(most)d.") % {"most": MAX_TABLE}
+        )
+    with transaction.atomic():
+        reg = Registration.objects.select_for_update().get(pk=registration.pk)
+        if reg.fixed_table == table:
+            return reg
+        reg.fixed_table = table
+        reg.save(update_fields=["fixed_table"])
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.EDIT,
+            f"Fixed table of {reg.display_name}: {table if table is not None else 'none'}",
+            registration=reg.pk,
+            fixed_table=table,
+        )
+    return reg
+
+
+def table_warnings(rnd: Round | None) -> list[str]:
+    """What the organiser should know about fixed tables in ``rnd``: each player with a
+    fixed table who sits elsewhere (another player fixed to the same table was paired
+    first, or the seats were changed by hand)."""
+    if rnd is None:
+        return []
+    rows = (
+        MatchSeat.objects.filter(round=rnd, registration__fixed_table__isnull=False)
+        .exclude(match__is_bye=True)
+        .select_related("match", "registration")
+        .order_by("match__table", "seat")
+    )
+    return [
+        _("%(name)s has fixed table %(fixed)d but sits at table %(table)d this round.")
+        % {
+            "name": seat.registration.display_name,
+            "fixed": seat.registration.fixed_table,
+            "table": seat.match.table,
+        }
+        for seat in rows
+        if seat.match.table != seat.registration.fixed_table
+    ]
