@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.ascension.cards import Card, CardDB
+from engine.core import table
 from engine.core.describe import CardDescriber, Reading, text_lines
 
 TYPES = {
@@ -228,3 +229,325 @@ class AscensionDescriber(CardDescriber[Card]):
 
 
 DESCRIBER = AscensionDescriber()
+
+
+# -- the table's plan (templates/play/ascension/table.html, play/components/) ----------------
+
+RULES_DIGEST = (
+    (
+        "On your turn play every card you like from your hand: Heroes give runes, power and effects; Constructs stay in play (A-22, A-23, A-24).",
+        "В свой ход играйте с руки любые карты: герои дают руны, силу и эффекты; конструкты остаются в игре (A-22, A-23, A-24).",
+    ),
+    (
+        "Spend runes to acquire Heroes and Constructs from the center row or the Mystic and Heavy Infantry piles; they go to your discard pile (A-25, A-26, A-27).",
+        "Тратьте руны, чтобы получать героев и конструкты из центрального ряда или стопок Мистиков и Тяжёлой пехоты; они уходят в ваш сброс (A-25, A-26, A-27).",
+    ),
+    (
+        "Spend power to defeat Monsters, the Cultist always among them, for honor and rewards (A-29, A-30, A-31).",
+        "Тратьте силу, чтобы побеждать монстров, в том числе всегда доступного Культиста, ради чести и наград (A-29, A-30, A-31).",
+    ),
+    (
+        "A card taken from the center row is replaced at once from the center deck (A-28).",
+        "Взятая из центрального ряда карта сразу заменяется из центральной колоды (A-28).",
+    ),
+    (
+        "When the honor pool runs out the round is finished; the most honor, tokens and cards together, wins, a tie going to the player who took a turn later (A-41, A-43, A-44).",
+        "Когда запас чести кончается, раунд доигрывается; побеждает больше всех чести (жетоны и карты), при равенстве — тот, кто ходил позже (A-41, A-43, A-44).",
+    ),
+)
+
+
+class _Table:
+    """The plan of one viewer's Ascension table (see ``layout``)."""
+
+    def __init__(self, view: Mapping[str, Any], legal: list[Mapping[str, Any]], reading: Reading):
+        self.view = view
+        self.legal = legal
+        self.r = reading
+        self.d = DESCRIBER
+        self.cards: dict[int, list[dict[str, Any]]] = {}
+        self.piles: dict[str, dict[str, Any]] = {}
+
+    def face(self, c: Mapping[str, Any] | None, zone: str, **extra: Any) -> dict[str, Any]:
+        t = self.r.t
+        card_id = c.get("card") if c else None
+        card = self.d._card(card_id)
+        iid = c.get("iid") if c else None
+        if card is None:
+            return {
+                "iid": iid,
+                "hidden": True,
+                "name": t("a hidden card", "скрытая карта"),
+                "acts": [],
+                "flags": [],
+                "cls": "down",
+            }
+        info = self.d.card(self.r, card_id)
+        monster = card.type == "monster"
+        stats = []
+        if card.honor:
+            stats.append(
+                {"sym": "★", "value": card.honor, "cls": "hon", "title": t("Honor", "Честь")}
+            )
+        face = {
+            "iid": iid,
+            "id": card_id,
+            "hidden": False,
+            "name": info["name"],
+            "long": table.long_word(info["name"]),
+            "type": card.type,
+            "kind": info["kind"] + (f" · {info['faction']}" if card.faction else ""),
+            "cost": f"{card.cost}{'⚔' if monster else '◆'}" if card.cost else "",
+            "cost_title": info["cost_label"],
+            "colour": card.faction or "neutral",
+            "colours": info["faction"],
+            "stats": stats,
+            "keywords": [],
+            "text": info["text"],
+            "flavour": info["flavour"],
+            "flags": [],
+            "cls": f"asc-card t-{card.type}",
+            "zone": zone,
+            "acts": [],
+            "sel": False,
+            **extra,
+        }
+        if isinstance(iid, int):
+            self.cards.setdefault(iid, []).append(face)
+        return face
+
+    def zone(self, key: str, label: str, cards: Any, **extra: Any) -> dict[str, Any]:
+        faces = [self.face(c, key) for c in cards or ()]
+        return {"key": key, "label": label, "count": len(faces), "cards": faces, **extra}
+
+    def player(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        t = self.r.t
+        view = self.view
+        seat = p["seat"]
+        mine = seat == self.r.you
+        active = view.get("active") == seat and not view.get("finished")
+        used = set(p.get("used") or ())
+        constructs = self.zone(
+            "constructs",
+            t("Constructs in play", "Конструкты в игре"),
+            p.get("constructs"),
+            lane=True,
+            cls="asc-constructs",
+            empty="—",
+        )
+        for face in constructs["cards"]:
+            if face.get("iid") in used:
+                face["cls"] += " used"
+                face["flags"].append(t("used", "использован"))
+        zones = [constructs]
+        if p.get("played"):
+            zones.append(
+                self.zone(
+                    "played",
+                    t("Played this turn", "Сыграно в этом ходу"),
+                    p["played"],
+                    lane=True,
+                    cls="asc-played",
+                )
+            )
+        hand = None
+        if isinstance(p.get("hand"), list):
+            hand = self.zone(
+                "hand",
+                t("Your hand", "Ваша рука"),
+                p["hand"],
+                strip=True,
+                cls="asc-hand",
+                empty="—",
+            )
+        stats = [
+            {
+                "key": "honor",
+                "cls": "asc-honor",
+                "label": t("Honor", "Честь"),
+                "value": p.get("honor"),
+            },
+            {
+                "key": "runes",
+                "cls": "asc-runes",
+                "label": t("Runes", "Руны"),
+                "value": p.get("runes"),
+            },
+            {
+                "key": "power",
+                "cls": "asc-power",
+                "label": t("Power", "Сила"),
+                "value": p.get("power"),
+            },
+            {
+                "key": "hand",
+                "cls": "asc-hand-count",
+                "label": t("Hand", "Рука"),
+                "value": p.get("hand_count"),
+            },
+            {
+                "key": "deck",
+                "cls": "asc-deck",
+                "label": t("Deck", "Колода"),
+                "value": p.get("deck"),
+            },
+            {
+                "key": "discard",
+                "cls": "asc-discard",
+                "label": t("Discard", "Сброс"),
+                "value": len(p.get("discard") or ()),
+            },
+        ]
+        badges = []
+        if active:
+            badges.append({"text": t("to act", "ходит"), "cls": "turn"})
+        if seat in (view.get("out") or ()):
+            badges.append({"text": t("out of the game", "выбыл"), "cls": "out"})
+        return {
+            "seat": seat,
+            "number": seat + 1,
+            "name": self.r.seat_names.get(seat) or t(f"Seat {seat + 1}", f"Место {seat + 1}"),
+            "mine": mine,
+            "out": seat in (view.get("out") or ()),
+            "acting": seat in (view.get("to_act") or ()),
+            "cls": "asc-player" + (" active" if active else ""),
+            "badges": badges,
+            "stats": stats,
+            "zones": zones,
+            "folded": [
+                self.zone("discard", t("Discard pile", "Сброс"), p.get("discard"), fold=True)
+            ],
+            "hand": hand,
+            "reserve": None,
+            "backs": [] if mine else list(range(min(int(p.get("hand_count") or 0), 12))),
+            "acts": [],
+            "aims": [],
+        }
+
+    def center(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        t = self.r.t
+        row = {
+            "key": "row",
+            "label": t("Center row", "Центральный ряд"),
+            "count": sum(1 for c in self.view.get("row") or () if c),
+            "cards": [self.face(c, "row") if c else None for c in self.view.get("row") or ()],
+            "cls": "asc-row",
+            "lane": True,
+        }
+        piles = []
+        for card_id, count in (self.view.get("piles") or {}).items():
+            face = self.face({"card": card_id}, "piles", count=count)
+            face["cls"] += " pile"
+            self.piles[card_id] = face
+            piles.append(face)
+        return row, {
+            "key": "piles",
+            "label": t("Always available", "Всегда доступны"),
+            "count": len(piles),
+            "cards": piles,
+            "cls": "asc-piles",
+        }
+
+    def place(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        t = self.r.t
+        prompt: list[dict[str, Any]] = []
+        turn: list[dict[str, Any]] = []
+        pending = self.view.get("pending") or {}
+        for k, a in enumerate(self.legal):
+            about = self.d.action(self.r, a)
+            iid = a.get("iid")
+            face = None
+            if "pile" in a:
+                face = self.piles.get(a["pile"])
+            elif isinstance(iid, int) and self.cards.get(iid):
+                face = self.cards[iid][0]
+            if face is not None:
+                # On the card its price is printed already: the verb alone.
+                short = about["short"].split(" (")[0]
+                face["acts"].append(table.act(k, a, about["text"], short, face["name"]))
+            elif a.get("type") == "end_turn" or not pending:
+                turn.append(table.act(k, a, about["text"], about["short"]))
+            else:
+                prompt.append(table.act(k, a, about["text"], about["short"]))
+        if pending and any(f["acts"] for faces in self.cards.values() for f in faces):
+            self.hint = t(
+                "Choose on a highlighted card, or below.",
+                "Выберите на подсвеченной карте или ниже.",
+            )
+        return prompt, turn
+
+    def build(self) -> dict[str, Any]:
+        t = self.r.t
+        view = self.view
+        self.hint = ""
+        players = {p["seat"]: self.player(p) for p in view.get("players") or ()}
+        top, bottom = table.seating(list(players), self.r.you)
+        row, piles = self.center()
+        void = self.zone("void", t("The Void", "Пустота"), view.get("void"), fold=True)
+        samael = view.get("samael")
+        samael_pile = (
+            self.zone(
+                "samael", t("Samael's pile", "Стопка Самаэля"), samael.get("cards"), fold=True
+            )
+            if samael
+            else None
+        )
+        prompt_acts, turn = self.place()
+        pending = self.d.pending(self.r) if view.get("pending") else None
+        prompt = None
+        if pending is not None:
+            prompt = {**pending, "acts": prompt_acts, "hint": self.hint}
+        elif prompt_acts:
+            turn = prompt_acts + turn
+        active = view.get("active")
+        head = [
+            {
+                "label": t("Honor pool", "Запас чести"),
+                "value": view.get("pool"),
+                "vcls": "asc-pool",
+            },
+            {"label": t("Round", "Раунд"), "value": view.get("round")},
+        ]
+        if active is not None and not view.get("finished"):
+            head.append({"label": t("Turn", "Ход"), "value": self.r.seat(active), "cls": "turn"})
+        head.append({"label": t("Center deck", "Центральная колода"), "value": view.get("center")})
+        return {
+            "you": self.r.you,
+            "spectator": self.r.you is None,
+            "head": head,
+            "pool": view.get("pool"),
+            "ending": bool(view.get("ending")),
+            "opponents": [players[s] for s in top],
+            "me": players.get(bottom) if bottom is not None else None,
+            "row": row,
+            "piles": piles,
+            "void": void,
+            "samael": samael,
+            "samael_pile": samael_pile,
+            "prompt": prompt,
+            "bars": [],
+            "turn": turn,
+            "count": len(self.legal),
+            "finished": bool(view.get("finished")),
+            "scores": [
+                {"number": k + 1, "score": s} for k, s in enumerate(view.get("scores") or ())
+            ],
+            "winners": list(view.get("winners") or ()),
+            "rules": {
+                "title": t("How Ascension is played", "Как играть в Ascension"),
+                "lines": [self.r.pick(line) for line in RULES_DIGEST],
+            },
+        }
+
+
+def layout(
+    view: Mapping[str, Any] | None,
+    legal: Any = (),
+    language: str | None = "en",
+    names: Mapping[Any, Any] | None = None,
+) -> dict[str, Any]:
+    """The table's plan for this viewer's view and legal actions (``engine.core.table``):
+    the players with their zones as cards (the opponents first, the viewer last), the
+    center row and the piles, the pending prompt, and each legal action on its card."""
+    reading = Reading.of(view or {}, language, table.names_of(names))
+    return _Table(view or {}, [a for a in legal or () if isinstance(a, Mapping)], reading).build()

@@ -11,9 +11,11 @@ on the seat list. Zones are named as in rule 1.4.5.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core import table
 from engine.core.describe import CardDescriber, Reading, text_lines
 from engine.voskhozhdenie.cards import Card, CardDB
 
@@ -629,3 +631,489 @@ class VoskhozhdenieDescriber(CardDescriber[Card]):
 
 
 DESCRIBER = VoskhozhdenieDescriber()
+
+
+# -- the table's plan (templates/play/voskhozhdenie/table.html, play/components/) -------------
+
+# How the game goes, in brief, for the table's rules panel (each line cites its rules).
+RULES_DIGEST = (
+    (
+        "Each round: draw up to your Supply, gain coins equal to it, issue Decrees (5.6.1, 5.6.2).",
+        "Каждый раунд: доберите карты до запаса припасов, получите столько же монет, издайте декреты (5.6.1, 5.6.2).",
+    ),
+    (
+        "On your turn do one thing: play a card, declare a Tactic or a Direct Attack, assign a Squad, activate an ability, or pass (5.6.3.2).",
+        "В свой ход сделайте одно: разыграйте карту, объявите тактику или прямое нападение, назначьте отряд, активируйте способность или спасуйте (5.6.3.2).",
+    ),
+    (
+        "Played cards and abilities wait in the Queue and resolve first in, first out (5.7, 6).",
+        "Разыгранные карты и способности ждут в очереди и разрешаются по порядку (5.7, 6).",
+    ),
+    (
+        "A Squad summoned this round may join a Tactic only with Zeal (5.6.3.2.3.1).",
+        "Отряд, призванный в этом раунде, может войти в тактику только с рвением (5.6.3.2.3.1).",
+    ),
+    (
+        "When all have passed, each Tactic compares its sides' Strength; the winner wounds by the difference or uses Superiority (5.6.4).",
+        "Когда все спасовали, в каждой тактике сравнивается сила сторон; победитель ранит на разницу или применяет превосходство (5.6.4).",
+    ),
+    (
+        "A City at 0 Strength is ruined; a player whose Cities are all ruined is eliminated, and the last one standing wins (2.3.1, 1.3.9).",
+        "Город с силой 0 разорён; игрок, чьи города все разорены, выбывает, последний оставшийся побеждает (2.3.1, 1.3.9).",
+    ),
+)
+
+PENDING_CARD_CHOICES = frozenset({"discard_down", "mulligan", "tactic", "choose"})
+SUBJECT_ACTIONS = frozenset({"play", "declare", "assign", "activate", "decree"})
+
+
+class _Table:
+    """The plan of one viewer's table (see ``layout``)."""
+
+    def __init__(self, view: Mapping[str, Any], legal: list[Mapping[str, Any]], reading: Reading):
+        self.view = view
+        self.legal = legal
+        self.r = reading
+        self.d = DESCRIBER
+        self.cards: dict[int, list[dict[str, Any]]] = {}  # iid -> its drawn faces
+        self.players: dict[int, dict[str, Any]] = {}
+        self.tactics: dict[Any, dict[str, Any]] = {}
+
+    # cards -------------------------------------------------------------------------------
+
+    def face(self, c: Mapping[str, Any], zone: str) -> dict[str, Any]:
+        t = self.r.t
+        card_id = c.get("card")
+        iid = c.get("iid")
+        card = self.d._card(card_id)
+        if card is None:
+            return {
+                "iid": iid,
+                "hidden": True,
+                "name": t("a hidden card", "скрытая карта"),
+                "zone": zone,
+                "acts": [],
+                "aims": [],
+                "flags": [],
+                "cls": "down",
+            }
+        info = self.d.card(self.r, card_id)
+        strength = c.get("strength", card.strength)
+        flags, cls = [], [f"t-{card.type}"]
+        if c.get("ruined"):
+            flags.append(t("ruined", "разорён"))
+            cls.append("ruined")
+        if c.get("wounded"):
+            flags.append(t("wounded", "ранен"))
+            cls.append("wounded")
+        if c.get("side") == "attack":
+            flags.append(t("attacking", "в атаке"))
+            cls.append("attacking")
+        elif c.get("side") == "defence":
+            flags.append(t("defending", "в защите"))
+            cls.append("defending")
+        if c.get("kind") == "ability":
+            flags.append(t("ability", "способность"))
+        stats = []
+        if strength is not None:
+            mood = ""
+            if isinstance(strength, int) and isinstance(card.strength, int):
+                mood = (
+                    "up" if strength > card.strength else "down" if strength < card.strength else ""
+                )
+            stats.append(
+                {
+                    "sym": "⚔",
+                    "value": strength,
+                    "cls": f"str {mood}".strip(),
+                    "title": t("Strength", "Сила"),
+                    "printed": card.strength,
+                }
+            )
+        if card.supply:
+            stats.append(
+                {"sym": "⛁", "value": card.supply, "cls": "sup", "title": t("Supply", "Припасы")}
+            )
+        colours = sorted(card.colours)
+        face = {
+            "iid": iid,
+            "id": card_id,
+            "hidden": False,
+            "name": info["name"],
+            "long": table.long_word(info["name"]),
+            "type": card.type,
+            "kind": info["kind"],
+            "cost": "" if info["cost"] == "—" else info["cost"],
+            "colour": colours[0] if len(colours) == 1 else ("multi" if colours else "neutral"),
+            "colours": info["colours"],
+            "stats": stats,
+            "printed": card.strength,
+            "keywords": info["keywords"],
+            "text": info["text"],
+            "flavour": info["flavour"],
+            "flags": flags,
+            "cls": " ".join(cls),
+            "zone": zone,
+            "acts": [],  # forms on the card itself (a pending choice of this card)
+            "aims": [],  # buttons shown while the card a target belongs to is selected
+            "sel": False,  # the card acts when selected (its bar below the table)
+        }
+        if isinstance(iid, int):
+            self.cards.setdefault(iid, []).append(face)
+        return face
+
+    def zone(self, key: str, label: str, cards: list[Any], **extra: Any) -> dict[str, Any]:
+        faces = [self.face(c, key) for c in cards]
+        return {"key": key, "label": label, "count": len(faces), "cards": faces, **extra}
+
+    # players -----------------------------------------------------------------------------
+
+    def player(self, p: Mapping[str, Any]) -> dict[str, Any]:
+        t = self.r.t
+        seat = p["seat"]
+        view = self.view
+        mine = seat == self.r.you
+        mine_cards = [c for c in view.get("battlefield") or () if c.get("owner") == seat]
+        cities = [c for c in mine_cards if self._type(c) == "city"]
+        squads = [c for c in mine_cards if self._type(c) == "squad"]
+        others = [c for c in mine_cards if self._type(c) not in ("city", "squad", "tactic")]
+        # Cities first, then the Squads and the other cards in play, in one lane (6.4).
+        field = self.zone(
+            "battlefield",
+            self.d.zone_name(self.r, "battlefield"),
+            cities + squads + others,
+            lane=True,
+        )
+        if cities and len(field["cards"]) > len(cities):
+            field["cards"][len(cities)]["cls"] += " gap-before"
+        zones = [field]
+        if p.get("looked_at"):
+            zones.append(
+                self.zone(
+                    "looked_at",
+                    t(
+                        "Top of your Main Deck (you looked)",
+                        "Верх вашей основной колоды (вы смотрели)",
+                    ),
+                    p["looked_at"],
+                    lane=True,
+                )
+            )
+        # The viewer plays from their Reinforcement Deck as from their hand (6.4.2): a strip
+        # beside the hand; the other open zones are folded behind their counts.
+        folded_keys = ["graveyard", "oblivion"]
+        reserve = None
+        if mine:
+            reserve = self.zone(
+                "reinforcement",
+                self.d.zone_name(self.r, "reinforcement"),
+                p.get("reinforcement") or [],
+                strip=True,
+            )
+        else:
+            folded_keys.insert(0, "reinforcement")
+        folded = [
+            self.zone(k, self.d.zone_name(self.r, k), p.get(k) or [], fold=True)
+            for k in folded_keys
+        ]
+        badges = []
+        if view.get("active") == seat and not view.get("finished"):
+            badges.append({"text": t("turn", "ход"), "cls": "turn"})
+        if p.get("passed"):
+            badges.append({"text": t("passed", "пас"), "cls": "passed"})
+        if p.get("eliminated"):
+            badges.append({"text": t("eliminated", "выбыл"), "cls": "out"})
+        stats = [
+            {"key": "coins", "sym": "¤", "label": t("Coins", "Монеты"), "value": p.get("coins")},
+            {
+                "key": "supply",
+                "sym": "⛁",
+                "label": t("Supply", "Запас припасов"),
+                "value": p.get("supply"),
+            },
+            {
+                "key": "deck",
+                "sym": "▤",
+                "label": self.d.zone_name(self.r, "main"),
+                "value": p.get("main_count"),
+            },
+            {
+                "key": "hand",
+                "sym": "✋",
+                "label": self.d.zone_name(self.r, "hand"),
+                "value": p.get("hand_count"),
+            },
+        ]
+        if p.get("mulligans"):
+            stats.append(
+                {
+                    "key": "mull",
+                    "sym": "↻",
+                    "label": t("Mulligans", "Муллиганы"),
+                    "value": p["mulligans"],
+                }
+            )
+        out = {
+            "seat": seat,
+            "number": seat + 1,
+            "name": self.r.seat_names.get(seat) or t(f"Seat {seat + 1}", f"Место {seat + 1}"),
+            "mine": mine,
+            "out": bool(p.get("eliminated")),
+            "acting": self.acting(seat),
+            "badges": badges,
+            "stats": stats,
+            "zones": zones,
+            "folded": folded,
+            "reserve": reserve,
+            "backs": [] if mine else list(range(min(int(p.get("hand_count") or 0), 12))),
+            "hand": (
+                self.zone(
+                    "hand",
+                    t("Your hand", "Ваша рука"),
+                    p["hand"],
+                    strip=True,
+                    empty=t("Your hand is empty", "Рука пуста"),
+                )
+                if p.get("hand") is not None
+                else None
+            ),
+            "acts": [],
+            "aims": [],
+        }
+        self.players[seat] = out
+        return out
+
+    def acting(self, seat: int) -> bool:
+        pending = self.view.get("pending")
+        if pending:
+            return pending.get("player") == seat
+        return self.view.get("active") == seat and not self.view.get("finished")
+
+    def _type(self, c: Mapping[str, Any]) -> str:
+        card = self.d._card(c.get("card"))
+        return card.type if card is not None else ""
+
+    # the shared middle: Tactics and the Queue ----------------------------------------------
+
+    def tactic(self, tac: Mapping[str, Any]) -> dict[str, Any]:
+        t = self.r.t
+        by_iid = {c["iid"]: c for c in self.view.get("battlefield") or ()}
+
+        def side(iids: list[Any], label: str) -> dict[str, Any]:
+            cards = [by_iid[i] for i in iids if i in by_iid]
+            total = sum(c.get("strength") or 0 for c in cards)
+            chips = [
+                {
+                    "iid": c["iid"],
+                    "name": self.d.printed_name(self.r, c["card"]),
+                    "power": c.get("strength"),
+                }
+                for c in cards
+            ]
+            return {"label": label, "total": total, "chips": chips}
+
+        card = None
+        if not tac.get("direct_attack") and tac.get("card"):
+            card = self.face({"iid": tac.get("iid"), "card": tac["card"]}, "tactics")
+        declarer, defender = tac.get("declarer"), tac.get("defender")
+        who = self.r.seat(declarer)
+        if defender is not None:
+            who += " → " + self.r.seat(defender)
+        out = {
+            "id": tac.get("id"),
+            "title": t("Direct Attack", "Прямое нападение") if card is None else card["name"],
+            "card": card,
+            "who": who,
+            "ready": bool(tac.get("ready")),
+            "sides": [
+                side(tac.get("attack") or [], t("Attack", "Атака")),
+                side(tac.get("defence") or [], t("Defence", "Защита")),
+            ],
+            "aims": [],
+        }
+        self.tactics[tac.get("id")] = out
+        return out
+
+    def queue(self) -> list[dict[str, Any]]:
+        t = self.r.t
+        out = []
+        for n, q in enumerate(self.view.get("queue") or ()):
+            who = self.r.seat(q.get("controller"))
+            if q.get("kind") == "ability":
+                if q.get("card"):
+                    face = self.face(
+                        {"iid": q.get("source"), "card": q["card"], "kind": "ability"}, "queue"
+                    )
+                    text = self.d.ability_text(self.r, q["card"], q.get("ability"))
+                else:
+                    face, text = None, t("an ability of a hidden card", "способность скрытой карты")
+            else:
+                face, text = self.face(q, "queue"), ""
+            out.append({"n": n + 1, "card": face, "text": text, "who": who, "next": n == 0})
+        return out
+
+    # actions -----------------------------------------------------------------------------
+
+    def place(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+        """Put each legal action where it is taken: on the card it is about (chosen first,
+        its bar below), on a card or player the pending choice asks for, or in the bar."""
+        t = self.r.t
+        pending = self.view.get("pending") or {}
+        subjects: dict[int, list[tuple[int, Mapping[str, Any]]]] = {}
+        prompt: list[dict[str, Any]] = []
+        turn: list[dict[str, Any]] = []
+        for k, a in enumerate(self.legal):
+            about = self.d.action(self.r, a)
+            kind = a.get("type")
+            iid = a.get("iid")
+            drawn = self.cards.get(iid) if isinstance(iid, int) else None
+            if kind in SUBJECT_ACTIONS and drawn:
+                subjects.setdefault(iid, []).append((k, a))
+                continue
+            form = table.act(k, a, about["text"], about["short"])
+            if kind in ("discard", "mulligan") and drawn:
+                form["short"] = about["short"].split(":")[0]
+                form["name"] = drawn[0]["name"]
+                drawn[-1]["acts"].append(form)
+            elif kind == "tactic_wound" and self.cards.get(a.get("target")):
+                face = self.cards[a["target"]][0]
+                form["name"] = face["name"]
+                face["acts"].append(form)
+            elif kind == "choose" and self._pick_card(pending, a):
+                face = self.cards[a["picks"][0]][0]
+                form["short"] = t("Choose", "Выбрать")
+                form["name"] = face["name"]
+                face["acts"].append(form)
+            elif kind == "direct_attack" and a.get("target") in self.players:
+                form["short"] = t("Direct Attack", "Прямое нападение")
+                self.players[a["target"]]["acts"].append(form)
+            elif kind in ("pass",) or not pending:
+                turn.append(form)
+            else:
+                prompt.append(form)
+        bars = []
+        for iid, items in subjects.items():
+            face = self.cards[iid][0]
+            face["sel"] = True
+            plain, steps = table.steppers(items, lambda a: self.d.action(self.r, a)["short"])
+            forms = []
+            aimed = False
+            for k, a in plain:
+                about = self.d.action(self.r, a)
+                form = table.act(k, a, about["text"], about["short"], face["name"])
+                forms.append(form)
+                aimed = self._aim(iid, a, form["id"], about["short"]) or aimed
+            for step in steps:
+                first = json.loads(step["options"][0]["json"])
+                aimed = self._aim(iid, first, step["id"], step["label"]) or aimed
+            bars.append(
+                {
+                    "iid": iid,
+                    "name": face["name"],
+                    "face": face,
+                    "acts": forms,
+                    "steppers": steps,
+                    "aimed": aimed,
+                }
+            )
+        return bars, prompt, turn
+
+    def _pick_card(self, pending: Mapping[str, Any], a: Mapping[str, Any]) -> bool:
+        picks = a.get("picks") or []
+        if len(picks) != 1 or not isinstance(picks[0], int) or picks[0] not in self.cards:
+            return False
+        if pending.get("kind") in ("first_player", "order", "replacement"):
+            return False
+        return pending.get("pick") != "player" and pending.get("effect") != "choose_one"
+
+    def _aim(self, iid: int, a: Mapping[str, Any], form: str, label: str) -> bool:
+        """A target the chosen card's action points at, a player or a Tactic: its button
+        there (shown while the card is chosen). False when the action has none."""
+        aim = {"for": iid, "form": form, "label": label}
+        if a.get("type") == "declare" and a.get("target") in self.players:
+            aim["label"] = self.r.t("Declare against", "Объявить против")
+            self.players[a["target"]]["aims"].append(aim)
+            return True
+        if a.get("type") == "assign" and a.get("tactic") in self.tactics:
+            attack = a.get("side") == "attack"
+            aim["label"] = (
+                self.r.t("Attack", "В атаку") if attack else self.r.t("Defend", "В защиту")
+            )
+            self.tactics[a["tactic"]]["aims"].append({**aim, "side": a.get("side")})
+            return True
+        return False
+
+    # the whole plan ----------------------------------------------------------------------
+
+    def build(self) -> dict[str, Any]:
+        t = self.r.t
+        view = self.view
+        you = self.r.you
+        players = {p["seat"]: self.player(p) for p in view.get("players") or ()}
+        top, bottom = table.seating(list(players), you)
+        tactics = [self.tactic(x) for x in view.get("tactics") or ()]
+        queue = self.queue()
+        bars, prompt_acts, turn = self.place()
+        pending = self.d.pending(self.r) if view.get("pending") else None
+        prompt = None
+        if pending is not None:
+            prompt = {**pending, "acts": prompt_acts}
+            if bars:
+                prompt["hint"] = t(
+                    "Choose a highlighted card, then its action in the bar.",
+                    "Выберите подсвеченную карту, затем её действие в панели.",
+                )
+            if any(f["acts"] for faces in self.cards.values() for f in faces):
+                prompt["hint"] = t(
+                    "Choose on a highlighted card, or below.",
+                    "Выберите на подсвеченной карте или ниже.",
+                )
+        elif prompt_acts:
+            turn = prompt_acts + turn
+        head = [{"label": t("Round", "Раунд"), "value": view.get("round")}]
+        step = view.get("step")
+        if step:
+            head.append({"label": t("Step", "Шаг"), "value": self.d.step_name(self.r, step)})
+        if view.get("active") is not None:
+            head.append(
+                {"label": t("Turn", "Ход"), "value": self.r.seat(view["active"]), "cls": "turn"}
+            )
+        order = view.get("turn_order") or []
+        if len(order) > 1:
+            head.append(
+                {
+                    "label": t("Turn order", "Порядок ходов"),
+                    "value": " → ".join(str(s + 1) for s in order),
+                }
+            )
+        return {
+            "you": you,
+            "spectator": you is None,
+            "head": head,
+            "opponents": [players[s] for s in top],
+            "me": players.get(bottom) if bottom is not None else None,
+            "tactics": tactics,
+            "queue": queue,
+            "prompt": prompt,
+            "bars": bars,
+            "turn": turn,
+            "count": len(self.legal),
+            "rules": {
+                "title": t("How «Восхождение» is played", "Как играть в «Восхождение»"),
+                "lines": [self.r.pick(line) for line in RULES_DIGEST],
+            },
+            "finished": bool(view.get("finished")),
+        }
+
+
+def layout(
+    view: Mapping[str, Any] | None,
+    legal: Any = (),
+    language: str | None = "en",
+    names: Mapping[Any, Any] | None = None,
+) -> dict[str, Any]:
+    """The table's plan for this viewer's view and legal actions (``engine.core.table``):
+    players with their zones as cards (the opponents first, the viewer last), the Tactics
+    and the Queue, the pending prompt, and each legal action placed where it is taken."""
+    reading = Reading.of(view or {}, language, table.names_of(names))
+    return _Table(view or {}, [a for a in legal or () if isinstance(a, Mapping)], reading).build()

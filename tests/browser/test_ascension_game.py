@@ -27,8 +27,10 @@ minutes.
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -44,6 +46,8 @@ SEED = 10
 POOL = 2  # config["honor_pool"]; the rulebook's pool for 2 players is 60 (A-11)
 MAX_MOVES = 400
 # The players' plan: the first button of the best kind.
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1366, "height": 900}
 PRIORITY = {"choose": 0, "play": 1, "activate": 2, "defeat": 3, "acquire": 4, "end_turn": 5}
 
 
@@ -70,6 +74,17 @@ def _seq(page: Page) -> int:
     return int(page.locator("#play").get_attribute("data-seq"))
 
 
+def shoot(page: Page, name: str) -> None:
+    """With ``PLAY_SCREENSHOTS=<dir>``: the table as it is seen (a phone whole)."""
+    folder = os.environ.get("PLAY_SCREENSHOTS")
+    if folder:
+        expect(page.locator(".tb-head")).to_have_css("display", "flex")
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")
+        full = (page.viewport_size or {}).get("width", 0) < 600
+        page.screenshot(path=str(Path(folder) / f"ascension-{name}.png"), full_page=full)
+
+
 def _buttons(page: Page) -> list[str]:
     return page.eval_on_selector_all(
         ".asc-actions form.act input[name=action]", "els => els.map(e => e.value)"
@@ -86,7 +101,7 @@ def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
         context = browser.new_context(base_url=embedded_server, locale="en-US")
         context.set_default_timeout(10_000)
         page = context.new_page()
-        page.set_viewport_size({"width": 360, "height": 740})
+        page.set_viewport_size(PHONE if seat else DESKTOP)
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         log_in(page, name)
         page.goto(f"/play/{session_id}/")
@@ -105,6 +120,14 @@ def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
         expect(table.locator(".asc-hand")).to_have_count(1)  # only your own hand is shown
         expect(table.locator(".asc-player.mine .asc-deck")).to_have_text("5")
         assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        # Cards drawn as cards: cost and text on each card of the row, honor where printed.
+        first = table.locator(".asc-row .asc-card").first
+        expect(first.locator(".tb-name")).not_to_be_empty()
+        expect(first.locator(".gc-body .gc-kind")).to_have_count(1)
+        # Acting: the buttons are on the cards they are about (the hand's Play buttons).
+        if page.locator(".asc-actions").count():
+            expect(table.locator(".asc-hand .asc-card.can-act").first).to_be_visible()
+        shoot(page, f"{'phone' if seat else 'desktop'}-en-start")
 
     clicked: list[tuple[int, int, dict]] = []
     seq = _seq(pages[0])
@@ -127,6 +150,10 @@ def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
         clicked.append((seq, seat, json.loads(values[choice])))
         seq += 1
         assert len(clicked) < MAX_MOVES, "the game did not end"
+        if len(clicked) == 6:
+            for s_, p_ in pages.items():
+                expect(p_.locator("#play")).to_have_attribute("data-seq", str(seq))
+                shoot(p_, f"{'phone' if s_ else 'desktop'}-en-move6")
     elapsed = time.monotonic() - started
 
     session, log, replayed = db_thread(_final, session_id)
@@ -152,5 +179,6 @@ def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
         for seat in (0, 1):
             expect(final).to_contain_text(f"seat {seat + 1} {scores[seat]}")
         expect(page.locator(".asc-actions")).to_have_count(0)
+    shoot(pages[0], "desktop-en-final")
     assert not errors
     print(f"{len(clicked)} moves in {elapsed:.1f} s ({elapsed / len(clicked) * 1000:.0f} ms each)")

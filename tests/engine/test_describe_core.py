@@ -82,3 +82,52 @@ def test_pick_and_text_lines():
     assert Reading.of({}, "ru").pick(("Yes", "Да")) == "Да"
     assert Reading.of({}, "en").pick(None, "fallback") == "fallback"
     assert text_lines("  Zeal\n\n Gain 2.  \n") == ["Zeal", "Gain 2."]
+
+
+# -- engine/core/table.py: what every game's table plan shares ---------------------------------
+
+
+def test_actions_that_differ_only_in_x_become_one_stepper():
+    from engine.core.table import compact, steppers
+
+    actions = [
+        {"type": "pass"},
+        {"type": "play", "iid": 4, "x": 2},
+        {"type": "play", "iid": 4, "x": 0},
+        {"type": "play", "iid": 4, "x": 1},
+        {"type": "play", "iid": 5, "x": 0},
+        {"type": "play", "iid": 6},
+    ]
+    plain, steps = steppers(list(enumerate(actions)), lambda a: f"Play {a['iid']}")
+    assert [k for k, _ in plain] == [0, 5]
+    four, five = steps
+    assert four["label"] == "Play 4" and (four["min"], four["max"], four["start"]) == (0, 2, 0)
+    assert [(o["x"], o["k"]) for o in four["options"]] == [(0, 2), (1, 3), (2, 1)]
+    assert four["options"][2]["json"] == compact(actions[1]) == '{"type":"play","iid":4,"x":2}'
+    assert four["id"] == "tb-x-2" and five["options"] == [
+        {"x": 0, "json": compact(actions[4]), "k": 4}
+    ]
+
+
+def test_the_viewer_sits_at_the_bottom_and_the_next_seats_face_them():
+    from engine.core.table import names_of, seating
+
+    assert seating([0, 1, 2, 3], 2) == ([3, 0, 1], 2)
+    assert seating([0, 1], None) == ([1], 0)  # a spectator sees seat 1 at the bottom
+    assert seating([], 0) == ([], None)
+    assert names_of({"1": "bob", 0: "alice", "x": "?"}) == {1: "bob", 0: "alice"}
+
+
+def test_an_action_form_is_the_json_the_forms_have_always_posted():
+    from engine.core.table import act
+
+    form = act(3, {"type": "play", "iid": 7}, "Play — «Lantern»", "Play", "«Lantern»")
+    assert form == {"k": 3, "id": "tb-f-3", "json": '{"type":"play","iid":7}', "type": "play",
+                    "label": "Play — «Lantern»", "short": "Play", "name": "«Lantern»"}  # fmt: skip
+
+
+def test_a_long_word_in_a_name_is_flagged_for_a_smaller_title():
+    from engine.core.table import long_word
+
+    assert long_word("Ram Bearer") is False and long_word("Кулачный бой") is True
+    assert long_word("Clockwork-Sentry") is True and long_word("Sentry-Golem") is False

@@ -1,0 +1,186 @@
+// The shared card-game table (templates/play/components/): the chosen card, its targets,
+// the X stepper and the card text popover.
+//
+// * Choosing: a card that may act holds a label for its radio in the bar at the bottom
+//   (the bar shows while the radio is checked, also without this script; play.js keeps
+//   the choice across a redraw while the game has not moved on). Here: the buttons aimed
+//   at players or Tactics for that card (``.tb-aim[data-for]``) show, their places are
+//   marked, and a button there submits the card's own form (``data-form``), so every
+//   action is still posted by exactly one form. A tap on the chosen card lets it go.
+// * The stepper: − and + move the checked radio of its form within the legal values.
+// * The card's text (``.gc-body`` inside each card) is shown beside the card while a mouse
+//   points at it, or pinned by a tap (a sheet at the bottom of a phone), as berserk.js
+//   does; the ⓘ in the bar opens the chosen card's text.
+// The listeners sit on the document: the table is redrawn after every move.
+(function () {
+  "use strict";
+
+  document.documentElement.classList.add("tb-js");
+  var pinned = null;  // the element whose text is pinned
+  var hovered = null;
+  var mouse = window.matchMedia ? window.matchMedia("(hover: hover) and (pointer: fine)") : null;
+
+  function table() { return document.querySelector(".tb[data-table]"); }
+
+  function chosen() {
+    var t = table(), input = t && t.querySelector("input.tb-sel:checked");
+    return input && input.id !== "tb-sel-none" ? input.id.replace("tb-sel-", "") : null;
+  }
+
+  function sync() {
+    var t = table();
+    if (!t) { return; }
+    var iid = chosen();
+    t.querySelectorAll(".tb-aim").forEach(function (b) { b.classList.toggle("on", iid !== null && b.dataset.for === iid); });
+    t.querySelectorAll("[data-aims]").forEach(function (el) {
+      el.classList.toggle("tb-target", !!el.querySelector(".tb-aim.on"));
+    });
+    t.querySelectorAll(".tb-card.can-sel").forEach(function (c) {
+      c.classList.toggle("chosen", iid !== null && c.dataset.iid === iid);
+    });
+    t.querySelectorAll("form.tb-step").forEach(step);
+  }
+
+  function step(form, by) {
+    var radios = Array.prototype.slice.call(form.querySelectorAll("input[type=radio][name=action]"));
+    if (!radios.length) { return; }
+    var at = radios.findIndex(function (r) { return r.checked; });
+    if (at < 0) { at = 0; }
+    if (by) { at = Math.max(0, Math.min(radios.length - 1, at + by)); }
+    radios[at].checked = true;
+    var out = form.querySelector(".tb-xv");
+    if (out) { out.textContent = radios[at].dataset.x; }
+    var minus = form.querySelector(".tb-minus"), plus = form.querySelector(".tb-plus");
+    if (minus) { minus.disabled = at === 0; }
+    if (plus) { plus.disabled = at === radios.length - 1; }
+  }
+
+  // -- the card's text ------------------------------------------------------------------
+  function cardOf(node) {
+    var el = node && node.closest ? node.closest(".tb-card[data-iid], .tb-card[data-card], .tb-chip[data-iid]") : null;
+    return el && el.closest(".tb[data-table]") && !el.closest(".tb-pop") ? el : null;
+  }
+
+  function bodyOf(el) {
+    var own = el.querySelector(".gc-body");
+    if (own) { return own; }
+    var t = table();
+    return t && el.dataset.iid ? t.querySelector(".tb-card[data-iid='" + el.dataset.iid.replace(/[^0-9]/g, "") + "'] .gc-body") : null;
+  }
+
+  function place(pop, anchor) {
+    if (!anchor || window.innerWidth <= 600) { pop.style.left = pop.style.top = ""; return; }
+    var r = anchor.getBoundingClientRect(), w = pop.offsetWidth, h = pop.offsetHeight, gap = 8;
+    var left = r.right + gap;
+    if (left + w > window.innerWidth - gap) { left = r.left - w - gap; }
+    if (left < gap) { left = Math.max(gap, Math.min(window.innerWidth - w - gap, r.left)); }
+    pop.style.left = left + "px";
+    pop.style.top = Math.max(gap, Math.min(window.innerHeight - h - gap, r.top)) + "px";
+  }
+
+  function show(el, pin) {
+    var t = table(), pop = t && t.querySelector(".tb-pop"), body = el && bodyOf(el);
+    if (!pop || !body) { return false; }
+    pop.querySelector(".tb-pop-body").replaceChildren(body.cloneNode(true));
+    pop.dataset.iid = el.dataset.iid || "";
+    pop.classList.toggle("pinned", !!pin);
+    pop.hidden = false;
+    place(pop, el);
+    pinned = pin ? (el.dataset.iid || null) : pinned;
+    return true;
+  }
+
+  function hide(all) {
+    var t = table(), pop = t && t.querySelector(".tb-pop");
+    if (all) { pinned = null; }
+    if (!pop || (pinned !== null && !all)) { return; }
+    pop.hidden = true;
+    pop.classList.remove("pinned");
+  }
+
+  function cardByIid(iid) {
+    var t = table();
+    return t ? t.querySelector(".tb-card[data-iid='" + String(iid).replace(/[^0-9]/g, "") + "']") : null;
+  }
+
+  document.addEventListener("mouseover", function (e) {
+    if (!mouse || !mouse.matches || pinned !== null) { return; }
+    var el = cardOf(e.target);
+    if (el === hovered) { return; }
+    hovered = el;
+    if (!el || e.target.closest("button, form")) { hide(false); return; }
+    if (!show(el, false)) { hide(false); }
+  });
+
+  document.addEventListener("click", function (e) {
+    var t = table();
+    if (!t || !e.target.closest) { return; }
+    var aim = e.target.closest(".tb-aim[data-form]");
+    if (aim && t.contains(aim)) {
+      var form = document.getElementById(aim.dataset.form);
+      if (form) { if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); } }
+      return;
+    }
+    var stepper = e.target.closest(".tb-minus, .tb-plus");
+    if (stepper && t.contains(stepper)) {
+      step(stepper.closest("form"), stepper.classList.contains("tb-plus") ? 1 : -1);
+      return;
+    }
+    var info = e.target.closest(".tb-info[data-iid]");
+    if (info && t.contains(info)) { show(cardByIid(info.dataset.iid), true); return; }
+    if (e.target.closest(".tb-pop-x")) { hide(true); return; }
+    if (e.target.closest(".tb-pop")) { return; }
+    var pick = e.target.closest("label.tb-pick");
+    if (pick && t.contains(pick)) {
+      var input = document.getElementById(pick.htmlFor);
+      if (input && input.checked) {  // the chosen card again: let it go
+        e.preventDefault();
+        var none = document.getElementById("tb-sel-none");
+        if (none) { none.checked = true; }
+        sync();
+      }
+      hide(true);
+      return;
+    }
+    var el = cardOf(e.target);
+    if (el && !e.target.closest("label, form, button")) {
+      if (pinned !== null && pinned === (el.dataset.iid || null)) { hide(true); return; }
+      if (show(el, true)) { return; }
+    }
+    if (pinned !== null) { hide(true); }
+  });
+
+  document.addEventListener("change", function (e) {
+    if (e.target.classList && e.target.classList.contains("tb-sel")) { sync(); }
+  });
+
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") { hide(true); return; }
+    var el = cardOf(e.target);
+    if (el && el === e.target && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      var pick = el.querySelector("label.tb-pick");
+      if (pick) { pick.click(); } else { show(el, true); }
+    }
+  });
+
+  document.addEventListener("focusin", function (e) {
+    var el = cardOf(e.target);
+    if (el && pinned === null && el === e.target) { show(el, false); }
+  });
+
+  window.addEventListener("scroll", function () {
+    var t = table(), pop = t && t.querySelector(".tb-pop");
+    if (pop && !pop.hidden && pop.dataset.iid) { place(pop, cardByIid(pop.dataset.iid)); }
+  }, { passive: true });
+
+  document.addEventListener("DOMContentLoaded", sync);
+  document.addEventListener("play:redrawn", function () {
+    sync();
+    hovered = null;
+    if (pinned === null) { return; }
+    var iid = pinned, el = cardByIid(iid);
+    pinned = null;
+    if (!el || !show(el, true)) { hide(true); }
+  });
+})();
