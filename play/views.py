@@ -377,10 +377,12 @@ def _mode_of(session: GameSession) -> str:
         modes = registry.get(session.system).table_modes
     except registry.UnknownGameSystem:
         return registry.FREE_FOR_ALL.key
-    for mode in modes:
-        if mode.seated(session.config or {}):
-            return mode.key
-    return registry.FREE_FOR_ALL.key
+    fitting = [mode for mode in modes if mode.seated(session.config or {})]
+    if len(fitting) > 1:  # modes that differ only in the creator's seat
+        mine = session.seats.filter(user_id=session.created_by_id).values_list("number", flat=True)
+        seat = next(iter(mine), 0)
+        fitting = [m for m in fitting if m.creator_seat == seat] or fitting
+    return fitting[0].key if fitting else registry.FREE_FOR_ALL.key
 
 
 def _play_again_url(session: GameSession, seats: list[Any]) -> str:
@@ -941,7 +943,7 @@ def replay_context(session: GameSession, step: int) -> dict[str, Any]:
         "view": public,
         "legal": [],
     }
-    rows = [row for row in game_log(session) if row["seq"] < step]
+    rows = game_log(session, step)
     context = _table_context(
         session,
         None,

@@ -317,6 +317,14 @@ class Registration(StatusPipeline, models.Model):
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     drop_reason = models.CharField(max_length=200, blank=True)
     is_bot = models.BooleanField(default=False)
+    # A table the player always sits at (e.g. for access): the pairing puts their match
+    # there (``swiss.assign_tables``). Seen by the player and the officials only.
+    fixed_table = models.PositiveIntegerField(
+        _("fixed table"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(9999)],
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = StatusQuerySet.as_manager()
@@ -575,13 +583,24 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     action = models.CharField(max_length=20, choices=Action.choices)
-    summary = models.CharField(max_length=300)
+    summary = models.CharField(max_length=300)  # the line in English, as the API gives it
+    # The line as a message translated when shown, and its parameters (``audit_text``);
+    # empty for entries written before them, which show their summary.
+    message = models.CharField(max_length=300, blank=True, default="")
+    params = models.JSONField(default=dict, blank=True)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
         verbose_name_plural = "audit entries"
+
+    @property
+    def text(self) -> str:
+        """The line in the reader's language."""
+        from tournaments.audit_text import render
+
+        return render(self.message, self.params, self.summary)
 
 
 class StandingsSnapshot(models.Model):
@@ -768,10 +787,19 @@ class SeriesAuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     action = models.CharField(max_length=20, choices=Action.choices)
-    summary = models.CharField(max_length=300)
+    summary = models.CharField(max_length=300)  # the line in English
+    message = models.CharField(max_length=300, blank=True, default="")  # as ``AuditEntry``
+    params = models.JSONField(default=dict, blank=True)
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
         verbose_name_plural = "series audit entries"
+
+    @property
+    def text(self) -> str:
+        """The line in the reader's language."""
+        from tournaments.audit_text import render
+
+        return render(self.message, self.params, self.summary)

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -40,6 +40,7 @@ from tournaments.models import (
     MatchSeat,
     Registration,
     Round,
+    SeriesEvent,
     StandingsSnapshot,
     TeamMember,
 )
@@ -69,7 +70,14 @@ from tournaments.services.events import (
     remove_staff,
     update_event,
 )
-from tournaments.services.pairing import pair_next_round, publish_round, repair_round, swap_players
+from tournaments.services.pairing import (
+    pair_next_round,
+    publish_round,
+    repair_round,
+    set_fixed_table,
+    swap_players,
+    table_warnings,
+)
 from tournaments.services.permissions import is_official, registration_of, role_of
 from tournaments.services.placements import enter_placements, report_placements
 from tournaments.services.players import check_in, drop, readd
@@ -83,12 +91,20 @@ from tournaments.services.standings import (
     rounds_with_matches,
 )
 from tournaments.services.starting import start_event
-from tournaments.services.teams import find_player, register_team, team_members
+from tournaments.services.teams import find_player, register_team, replace_member, team_members
 from tournaments.standings import RULESETS
 
 
 def _event(slug: str) -> Event:
-    return get_object_or_404(Event.objects.select_related("created_by"), slug=slug)
+    # The newest series the event is in, for its header's link (no query of its own).
+    newest = SeriesEvent.objects.filter(event=OuterRef("pk")).order_by("-series__created_at")
+    return get_object_or_404(
+        Event.objects.select_related("created_by").annotate(
+            series_slug=Subquery(newest.values("series__slug")[:1]),
+            series_name=Subquery(newest.values("series__name")[:1]),
+        ),
+        slug=slug,
+    )
 
 
 def _game_name(event: Event) -> str:
@@ -186,9 +202,17 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/event_detail.html", ctx)
 
 
+def _profile_of(event: Event, reg: Registration) -> str | None:
+    """The username whose profile a single player's entry links to (guests and teams:
+    none); the registration's user comes with the seats (``_matches``)."""
+    user = reg.user if reg.user_id is not None and not event.is_team_event else None
+    return user.username if user is not None and user.is_active else None
+
+
 def _matches(rnd: Round):
+    seats = MatchSeat.objects.select_related("registration__user")
     return (
-        rnd.matches.prefetch_related("seats__registration")
+        rnd.matches.prefetch_related(Prefetch("seats", queryset=seats))
         .select_related("winner")
         .order_by("table")
     )
@@ -231,6 +255,7 @@ def _pairing_rows(event: Event, rnd: Round, matches: list[Match]) -> list[dict]:
                 {
                     "id": seat.registration_id,
                     "name": seat.registration.display_name,
+                    "username": _profile_of(event, seat.registration),
                     "seat": seat,
                     "wins": record.wins if record else 0,
                     "losses": record.losses if record else 0,
@@ -269,6 +294,22 @@ def _mark_mine(rows: list[dict], registration: Registration | None) -> dict | No
     return mine
 
 
+def _pairings_by_name(rows: list[dict]) -> list[dict]:
+    """Every player of the round in alphabetical order, with the record and points they
+    bring into it (as the table view shows them), their table or pod and their opponents."""
+    listed = [
+        {
+            "player": p,
+            "row": row,
+            "match": row["match"],
+            "opponents": [o for o in row["players"] if o["id"] != p["id"]],
+        }
+        for row in rows
+        for p in row["players"]
+    ]
+    return sorted(listed, key=lambda item: (item["player"]["name"].lower(), item["player"]["id"]))
+
+
 @require_GET
 def pairings(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
@@ -283,31 +324,17 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
         if rnd is None:
             raise Http404(_("No such round."))
     matches = list(_matches(rnd))
-    by_name = sorted(
-        ((seat, match) for match in matches for seat in match.seats.all()),
-        key=lambda item: item[0].registration.display_name.lower(),
-    )
+    rows = _pairing_rows(event, rnd, matches)
     ctx = _ctx(
         request,
         event,
         rounds=rounds,
         round=rnd,
         matches=matches,
-        by_name=by_name,
-        rows=_pairing_rows(event, rnd, matches),
+        by_name=_pairings_by_name(rows),
+        rows=rows,
     )
     _mark_mine(ctx["rows"], ctx["my_registration"])
-    if event.uses_pods:
-        ctx["pod_by_name"] = [
-            (
-                seat,
-                match,
-                ", ".join(
-                    s.registration.display_name for s in match.seats.all() if s.pk != seat.pk
-                ),
-            )
-            for seat, match in by_name
-        ]
     if request.GET.get("fragment"):
         return render(request, "tournaments/_pairings.html", ctx)
     return render(request, "tournaments/pairings.html", ctx)
@@ -455,12 +482,14 @@ def _bracket_drawing(event: Event) -> dict:
                 }
             )
         joins = _joins(matches, following)
+        same_section = bool(columns) and columns[-1]["section"] == bracket_name
         columns.append(
             {
                 "title": _bracket_text(bracket_core.round_title(brk, bracket_name, round_no)),
+                "section": bracket_name,
                 "matches": cells,
                 "joins": joins,
-                "fed": bool(columns) and columns[-1]["joins"] != "none",
+                "fed": same_section and columns[-1]["joins"] != "none",
             }
         )
     champion = None
@@ -477,7 +506,38 @@ def _bracket_drawing(event: Event) -> dict:
         columns[-1]["joins"] = "straight"  # on to the champion's box after the last column
     count = len(columns) + (1 if champion or shared else 0)
     hint = "" if count < 2 else (f"c{count}" if count in BRACKET_HINT_COLUMNS else "always")
-    return {"columns": columns, "champion": champion, "shared": shared, "bracket_hint": hint}
+    return {
+        "columns": columns,
+        "sections": _bracket_sections(columns),
+        "champion": champion,
+        "shared": shared,
+        "bracket_hint": hint,
+    }
+
+
+BRACKET_SECTIONS = {
+    "winners": pgettext_lazy("bracket section", "Winners bracket"),
+    "losers": pgettext_lazy("bracket section", "Losers bracket"),
+    "final": pgettext_lazy("bracket section", "Grand final"),
+}
+
+
+def _bracket_sections(columns: list[dict]) -> list[dict]:
+    """A double-elimination bracket's columns in its three sections, the winners' above the
+    losers' and the grand final beside both, each side's final joined to it; none for a
+    single-elimination bracket (one row of columns)."""
+    names = [col["section"] for col in columns]
+    if "losers" not in names or "final" not in names:
+        return []
+    sections = []
+    for name in ("winners", "losers", "final"):
+        cols = [col for col in columns if col["section"] == name]
+        if name != "final":
+            cols[-1]["joins"] = "final"  # the side's final goes on to the grand final
+        else:
+            cols[0]["fed"] = True  # fed by both sides' finals
+        sections.append({"name": name, "title": BRACKET_SECTIONS[name], "columns": cols})
+    return sections
 
 
 @require_GET
@@ -937,6 +997,22 @@ def my_match(request: HttpRequest, slug: str) -> HttpResponse:
             (r for r in match.reports.all() if r.registration_id != reg.pk), None
         )
         ctx["game_numbers"] = range(1, match.best_of + 1)
+        # Games a judge's game loss recorded (0060): the report begins with them.
+        recorded = (
+            []
+            if event.play_online or event.uses_pods or match.is_final
+            else list(match.games.order_by("number").values_list("winner_seat", flat=True))
+        )
+        ctx["recorded_games"] = recorded
+        ctx["game_slots"] = [
+            (
+                n,
+                ""
+                if n > len(recorded)
+                else ("draw" if recorded[n - 1] is None else str(recorded[n - 1])),
+            )
+            for n in ctx["game_numbers"]
+        ]
         if event.uses_pods:
             ctx["pod"] = _pod_context(match, reg)
     return render(request, "tournaments/my_match.html", ctx)
@@ -1097,6 +1173,7 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         live_matches=live_matches,
         **_correction_context(request, event),
         round_notice=_round_notice(event, draft, live),
+        table_warnings=table_warnings(draft or live),
         staff=event.staff.select_related("user"),
         audit=event.audit.select_related("actor")[:50],
         form=EventForm(instance=event),
@@ -1170,13 +1247,25 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
             return remove_staff(user, event, member)
         return add_staff(user, event, member, form.cleaned_data["role"])
 
+    def replace():
+        team = reg()
+        leaving = find_player(_posted_text(post, "member"))
+        return replace_member(user, team, leaving, find_player(_posted_text(post, "replacement")))
+
     def swap():
         first = get_object_or_404(Registration, event=event, pk=_posted_pk(post, "first"))
         second = get_object_or_404(Registration, event=event, pk=_posted_pk(post, "second"))
         return swap_players(user, rnd(), first, second)
 
+    def fixed_table():
+        value = _posted_text(post, "fixed_table").strip()
+        if value and not (value.isascii() and value.isdigit()):
+            raise TournamentError(_("A fixed table is a whole number; leave it empty for none."))
+        return set_fixed_table(user, reg(), int(value) if value else None)
+
     actions: dict[str, tuple[Callable[[], object], str]] = {
         "start": (lambda: start_event(user, event), _("The event has started.")),
+        "fixed-table": (fixed_table, _("Fixed table saved.")),
         "pair": (
             lambda: pair_next_round(user, event),
             _("Round paired: review it, then publish."),
@@ -1197,6 +1286,7 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
             _("Player dropped."),
         ),
         "readd": (lambda: readd(user, reg()), _("Player re-added.")),
+        "replace-member": (replace, _("Team member replaced.")),
         "settings": (edit, _("Settings saved.")),
         "staff": (staff, _("Staff updated.")),
         "lock-decklists": (lambda: lock_decklists(user, event), _("Decklists locked.")),

@@ -364,6 +364,87 @@
     moveCard(dragged, column.dataset.section);
   });
 
+  // A finger drags a card too (pointer events; the mouse keeps the native drag above).
+  // The card is held still for a moment first, so a swipe over the cards still scrolls
+  // the page; once held, the page stops scrolling, the card follows the finger and drops
+  // into the column under it. A tap still moves it (the button's click, as before).
+  var HOLD_MS = 250;
+  var SLOP_PX = 8;
+  var held = null;
+  var swallowClickUntil = 0;
+
+  function columnAt(x, y) {
+    var el = document.elementFromPoint(x, y);
+    return el && el.closest ? el.closest("[data-deck-builder] .deck-column") : null;
+  }
+  function markDrop(column) {
+    document.querySelectorAll(".deck-column.drop-here").forEach(function (c) {
+      if (c !== column) { c.classList.remove("drop-here"); }
+    });
+    if (column) { column.classList.add("drop-here"); }
+  }
+  function release() {
+    if (!held) { return; }
+    clearTimeout(held.timer);
+    var li = held.li;
+    li.classList.remove("dragging", "touch-dragging");
+    li.style.transform = li.style.position = li.style.zIndex = li.style.pointerEvents = "";
+    markDrop(null);
+    held = null;
+  }
+  document.addEventListener("pointerdown", function (e) {
+    if (e.pointerType === "mouse" || held || !e.isPrimary) { return; }
+    var li = e.target.closest && e.target.closest("[data-deck-builder] .deck-pool > li");
+    if (!li || e.target.closest("select")) { return; }
+    held = { li: li, id: e.pointerId, x: e.clientX, y: e.clientY, active: false, moved: false };
+    held.timer = setTimeout(function () {
+      if (!held) { return; }
+      held.active = true;
+      li.classList.add("dragging", "touch-dragging");
+      li.style.position = "relative";
+      li.style.zIndex = "10";
+      li.style.pointerEvents = "none"; // the column under the finger, not the card, is hit
+      if (navigator.vibrate) { navigator.vibrate(15); }
+    }, HOLD_MS);
+  });
+  document.addEventListener("pointermove", function (e) {
+    if (!held || e.pointerId !== held.id) { return; }
+    var dx = e.clientX - held.x, dy = e.clientY - held.y;
+    if (!held.active) {
+      if (Math.abs(dx) > SLOP_PX || Math.abs(dy) > SLOP_PX) { release(); } // a swipe: scroll
+      return;
+    }
+    e.preventDefault();
+    if (Math.abs(dx) > SLOP_PX || Math.abs(dy) > SLOP_PX) { held.moved = true; }
+    held.li.style.transform = "translate(" + dx + "px, " + dy + "px)";
+    markDrop(columnAt(e.clientX, e.clientY));
+  });
+  // Once a card is held, the finger's moves drag it instead of scrolling the page.
+  document.addEventListener("touchmove", function (e) {
+    if (held && held.active && e.cancelable) { e.preventDefault(); }
+  }, { passive: false });
+  document.addEventListener("pointerup", function (e) {
+    if (!held || e.pointerId !== held.id) { return; }
+    var li = held.li, dragged = held.active && held.moved;
+    var column = dragged ? columnAt(e.clientX, e.clientY) : null;
+    release();
+    if (!dragged) { return; } // a tap, however slow: its click moves the card
+    swallowClickUntil = Date.now() + 500;
+    if (column) { moveCard(li, column.dataset.section); }
+  });
+  document.addEventListener("pointercancel", release);
+  document.addEventListener("dragstart", release, true); // the browser's own drag took over
+  document.addEventListener("contextmenu", function (e) {
+    if (held && held.active) { e.preventDefault(); }
+  });
+  document.addEventListener("click", function (e) {
+    if (Date.now() < swallowClickUntil && e.target.closest && e.target.closest("[data-deck-builder]")) {
+      swallowClickUntil = 0;
+      e.preventDefault();
+      e.stopPropagation();
+    }
+  }, true);
+
   document.addEventListener("DOMContentLoaded", function () {
     sortPools(document);
     var head = document.querySelector("[data-pod-id]");

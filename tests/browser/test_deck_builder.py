@@ -219,3 +219,91 @@ def test_suggest_says_why_no_legal_deck_exists_in_both_languages(pods, new_page)
         shoot(page, f"builder-empty-phone-{language}")
         fits(page, f"the empty builder ({language})")
     assert errors == [], errors
+
+
+def _touch(cdp, kind: str, x: float | None = None, y: float | None = None) -> None:
+    points = [] if x is None else [{"x": x, "y": y, "id": 1, "radiusX": 4, "radiusY": 4}]
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def _finger(page: Page, cdp, start: dict, end: dict, hold_ms: int, steps: int = 12) -> None:
+    """A finger down on ``start``, held ``hold_ms``, moved to ``end`` and lifted (the touch
+    events a phone sends; the browser makes its pointer events of them)."""
+    _touch(cdp, "touchStart", start["x"], start["y"])
+    page.wait_for_timeout(hold_ms)
+    for k in range(1, steps + 1):
+        x = start["x"] + (end["x"] - start["x"]) * k / steps
+        y = start["y"] + (end["y"] - start["y"]) * k / steps
+        _touch(cdp, "touchMove", x, y)
+        page.wait_for_timeout(16)
+    _touch(cdp, "touchEnd")
+
+
+def test_a_finger_drags_a_card_between_the_sideboard_and_the_deck_and_a_tap_still_moves_it(
+    pods, browser, live_server_url
+):
+    pod = pods["sealed"]
+    context = browser.new_context(
+        base_url=live_server_url, locale="en-US", viewport=PHONE, has_touch=True, is_mobile=True
+    )
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    log_in(page, "bob")
+    page.goto(f"/draft/{pod.pk}/deck/")
+    expect(page.locator(".deck-pool li")).to_have_count(90)
+    page.wait_for_load_state("load")
+    cdp = context.new_cdp_session(page)
+
+    def centre(locator) -> dict:
+        locator.scroll_into_view_if_needed()
+        box = locator.bounding_box()
+        return {"x": box["x"] + 12, "y": box["y"] + box["height"] - 6}
+
+    # A tap on the card's name still moves it into the deck, and back.
+    card = column(page, "").locator("li").nth(3)
+    slot, home = card.locator("select").get_attribute("name"), card.get_attribute("data-home")
+    card.locator("[data-move]").tap()
+    expect(column(page, home).locator(f'select[name="{slot}"]')).to_have_count(1)
+    column(page, home).locator(f'li:has(select[name="{slot}"]) [data-move]').tap()
+    expect(column(page, "").locator(f'select[name="{slot}"]')).to_have_count(1)
+    expect(column(page, home).locator("[data-count]")).to_have_text("0")
+
+    # A quick swipe over a card scrolls the page and leaves the card where it is.
+    swiped = column(page, "").locator("li").nth(6)
+    swiped_slot = swiped.locator("select").get_attribute("name")
+    start = centre(swiped)
+    _finger(page, cdp, start, {"x": start["x"], "y": start["y"] - 150}, hold_ms=0)
+    page.wait_for_timeout(300)
+    expect(column(page, "").locator(f'select[name="{swiped_slot}"]')).to_have_count(1)
+
+    # Held a moment, the card follows the finger into the column it is dropped on.
+    for target in ("reinforcement", ""):
+        dragged = (column(page, "") if target else column(page, "reinforcement")).locator("li")
+        dragged = dragged.first
+        dragged_slot = dragged.locator("select").get_attribute("name")
+        drop = column(page, target).locator("h2")
+        drop.scroll_into_view_if_needed()
+        start, drop_box = centre(dragged), drop.bounding_box()
+        if not 0 < drop_box["y"] < PHONE["height"]:  # both within the screen the finger reaches
+            page.evaluate("(y) => window.scrollBy(0, y)", drop_box["y"] - 200)
+            drop_box = drop.bounding_box()
+            start = {
+                **start,
+                "y": dragged.bounding_box()["y"] + dragged.bounding_box()["height"] - 6,
+            }
+        end = {"x": drop_box["x"] + 40, "y": drop_box["y"] + drop_box["height"] / 2}
+        _finger(page, cdp, start, end, hold_ms=450)
+        moved = column(page, target).locator(f'select[name="{dragged_slot}"]')
+        expect(moved).to_have_count(1)
+        expect(moved).to_have_value(target)
+        expect(page.locator(".deck-column.drop-here")).to_have_count(0)
+        expect(page.locator(".touch-dragging")).to_have_count(0)
+        if target:
+            expect(page.locator('#deck-check [data-count-of="reinforcement"] strong')).to_have_text(
+                "1"
+            )
+            shoot(page, "builder-touch-dragged-phone-en")
+    assert errors == [], errors
+    context.close()

@@ -59,6 +59,39 @@ def line_width(page, selector: str, pseudo: str, side: str) -> str:
     return page.locator(selector).first.evaluate(f"(el) => getComputedStyle(el, '{pseudo}').{side}")
 
 
+def _assert_both_finals_join_the_grand_final(page) -> None:
+    """The line from the winners' final down to the losers' final passes the grand final's
+    match, and each of the three meets it (stubs of the same width either side)."""
+
+    def centre(selector: str) -> tuple[float, float, float]:
+        box = page.locator(selector).first.bounding_box()
+        return box["x"], box["x"] + box["width"], box["y"] + box["height"] / 2
+
+    _wx, w_right, w_y = centre(".bsec-winners .joins-final .bm")
+    _lx, l_right, l_y = centre(".bsec-losers .joins-final .bm")
+    g_left, _gx, g_y = centre(".bsec-final .col.fed .bm")
+    assert w_y < g_y < l_y
+    # The shorter side's final draws its line on to where the longer side's ends.
+    w_line, l_line = (
+        page.locator(f"{side} .joins-final .slot").first.evaluate(
+            "(el) => { const r = el.getBoundingClientRect(), s = getComputedStyle(el, '::after');"
+            " return [r.left + parseFloat(s.left), r.right - parseFloat(s.right)]; }"
+        )
+        for side in (".bsec-winners", ".bsec-losers")
+    )
+    assert abs(w_line[0] - w_right) < 1 and abs(l_line[0] - l_right) < 1
+    assert abs(w_line[1] - l_line[1]) < 1
+    bar = page.locator(".bsec-winners").evaluate(
+        "(el) => { const r = el.getBoundingClientRect(), s = getComputedStyle(el, '::after');"
+        " return {top: r.top + parseFloat(s.top), x: r.right - parseFloat(s.right),"
+        " width: s.borderLeftWidth}; }"
+    )
+    scroll_y = page.evaluate("() => window.scrollY")
+    assert bar["width"] == "2px"
+    assert abs(bar["top"] + scroll_y - w_y) < 2  # the line starts at the winners' final
+    assert abs(bar["x"] - w_line[1]) < 2 and bar["x"] < g_left
+
+
 def test_public_pages_on_a_desktop_and_a_phone_in_both_languages(events, new_page):
     open_, cup, double, finalist = events
     info = registry.get(open_.game_system)
@@ -91,7 +124,32 @@ def test_public_pages_on_a_desktop_and_a_phone_in_both_languages(events, new_pag
             page.goto(f"/events/{open_.slug}/pairings/?round=3")
             expect(page.locator("table.pairings .record").first).to_be_visible()
             expect(page.locator("table.pairings strong.winner").first).to_be_visible()
+            page.locator("details.by-name summary").click()
+            by_name = page.locator("details.by-name table")
+            expect(by_name.locator("tbody tr")).to_have_count(8)
+            expect(by_name.locator("tbody tr").first.locator(".record").first).to_be_visible()
             shoot(page, f"pairings-{tag}")
+
+            page.goto(f"/events/{open_.slug}/standings/")
+            wrap = page.locator("#standings .table-wrap")
+            name = page.locator("#standings table.standings tbody tr td:nth-child(2)").first
+            hint = page.locator(".standings-hint")
+            if screen == "phone":
+                expect(hint).to_be_visible()
+                assert wrap.evaluate("(el) => el.scrollWidth > el.clientWidth")
+                wrap.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
+                page.wait_for_function(
+                    "() => document.querySelector('#standings .table-wrap').scrollLeft > 0"
+                )
+                # Scrolled to the last column, the names stay at the left edge, in full.
+                assert abs(name.bounding_box()["x"] - wrap.bounding_box()["x"]) < 1
+                expect(name).to_be_in_viewport(ratio=1)
+                expect(page.locator("#standings table.standings th").last).to_be_in_viewport()
+                shoot(page, f"standings-scrolled-{tag}")
+                wrap.evaluate("(el) => { el.scrollLeft = 0; }")
+            else:
+                expect(hint).to_be_hidden()
+            shoot(page, f"standings-{tag}")
 
             page.goto(f"/events/{cup.slug}/bracket/")
             expect(page.locator("#champion")).to_be_visible()
@@ -107,8 +165,21 @@ def test_public_pages_on_a_desktop_and_a_phone_in_both_languages(events, new_pag
                 assert not wider
                 expect(hint).to_be_hidden()
             shoot(page, f"bracket-{tag}")
-            if screen == "desktop":
-                page.goto(f"/events/{double.slug}/bracket/")
-                expect(page.locator(".joins-straight").first).to_be_visible()
-                shoot(page, f"double-{tag}")
+            page.goto(f"/events/{double.slug}/bracket/")
+            expect(page.locator(".joins-straight").first).to_be_visible()
+            expect(page.locator(".bsec-title")).to_have_count(3)
+            _assert_both_finals_join_the_grand_final(page)
+            shoot(page, f"double-{tag}")
+            # Scrolled to the losers' final, each side's heading stays at the left edge.
+            scroller = page.locator(".bracket-scroll")
+            page.locator(".bsec-losers .joins-final .bm").scroll_into_view_if_needed()
+            left = scroller.bounding_box()["x"]
+            assert scroller.evaluate("(el) => el.scrollLeft") > 0 or screen == "desktop"
+            for side in (".bsec-winners", ".bsec-losers"):
+                heading = page.locator(f"{side} .bsec-title span").bounding_box()
+                assert abs(heading["x"] - left) < 2 and heading["x"] + heading["width"] < 390
+            shoot(page, f"double-finals-{tag}")
+            scroller.evaluate("(el) => { el.scrollLeft = el.scrollWidth; }")
+            expect(page.locator(".bsec-final .bm").last).to_be_in_viewport(ratio=1)
+            shoot(page, f"double-scrolled-{tag}")
     expect(page.locator("html")).to_have_attribute("lang", "ru")

@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from engine.ascension.game import SYSTEM as ASCENSION
 from play import tasks
 from play.models import GameSession
+from play.services import reading
 from play.services.acting import concede
 from play.services.errors import NotAllowed, PlayError
 from play.services.reading import replay_state
@@ -165,6 +167,46 @@ def test_no_replay_step_of_a_game_with_hidden_hands_shows_a_hidden_card(
             if secrets.hand_iids and secrets.names:
                 checked += 1
     assert checked >= 20
+
+
+def test_replay_states_from_the_snapshots_equal_the_game_rebuilt_from_the_seed(
+    monkeypatch, conceded
+):
+    # Decision 0057: the state at a step starts from the nearest cached snapshot below it.
+    monkeypatch.setattr(reading, "SNAPSHOT_EVERY", 2)
+    cache.clear()
+    for step in [*range(conceded.seq, -1, -1), *range(conceded.seq + 1)]:
+        assert replay_state(conceded, step) == reading._full_replay(conceded, step), step
+    assert replay_state(conceded, conceded.seq) == conceded.state
+
+
+def test_a_step_of_a_finished_game_replays_at_most_the_moves_since_its_snapshot(
+    monkeypatch, conceded
+):
+    monkeypatch.setattr(reading, "SNAPSHOT_EVERY", 2)
+    cache.clear()
+    applied = []
+    advance = reading._advance
+    monkeypatch.setattr(reading, "_advance", lambda *a: applied.append(1) or advance(*a))
+    replay_state(conceded, conceded.seq)
+    assert len(applied) == conceded.seq  # the first visit replays the whole game once
+    for step in range(conceded.seq + 1):
+        applied.clear()
+        replay_state(conceded, step)
+        assert len(applied) == step % 2, step  # then never more than SNAPSHOT_EVERY - 1
+    cache.clear()  # a snapshot lost from the cache is rebuilt, not missed
+    applied.clear()
+    assert replay_state(conceded, conceded.seq) == conceded.state
+    assert len(applied) == conceded.seq
+
+
+def test_a_game_still_running_is_replayed_from_the_seed_and_leaves_no_snapshot(monkeypatch, alice):
+    monkeypatch.setattr(reading, "SNAPSHOT_EVERY", 1)
+    cache.clear()
+    session = played(create_bot_game(alice, "ascension", "heuristic"), 2)
+    assert session.status == GameSession.Status.RUNNING and session.seq >= 2
+    assert replay_state(session, session.seq) == session.state
+    assert cache.get(reading.snapshot_key(session, 1)) is None
 
 
 # ---------------------------------------------------------------- the end screen

@@ -318,3 +318,104 @@ def test_pods_show_placement_points_going_in_and_the_winner_in_bold(client, alic
     assert "placement points going into this round" in body
     for name in winners:
         assert f"{name} 4 points" in body
+
+
+def test_pairings_by_name_show_each_players_record_and_points_going_in(client, alice):
+    event, _regs = make_event(alice, players=6, swiss_rounds=3)
+    play_round(alice, event, lambda match: [0, 0])  # seat 0 wins every table 2-0
+    second = publish_round(alice, pair_next_round(alice, event))
+    html = client.get(url("pairings", event)).content.decode()
+    listing = html[html.index("Pairings by name") :]
+    listing = listing[: listing.index("</table>")]
+    rows = re.findall(r"<tr>.*?</tr>|<tr class=\"me\">.*?</tr>", listing, flags=re.S)[1:]
+    names = [re.sub(r"<[^>]+>", "", re.findall(r"<td>(.*?)<br>", r, flags=re.S)[0]) for r in rows]
+    assert len(rows) == 6 and names == sorted(names, key=str.lower)
+    winners = {
+        m.seats.get(seat=0).registration.display_name
+        for m in event.rounds.get(number=1).matches.all()
+    }
+    for row in rows:
+        cells = [re.sub(r"<[^>]+>", " ", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        player, table, opponent = (re.sub(r"\s+", " ", c).strip() for c in cells)
+        player, opponent = (re.sub(r" @\S+", "", c) for c in (player, opponent))  # profiles
+        name = re.sub(r" \d+-\d+-\d+ · .*$", "", player)
+        going_in = "1-0-0 · 3 points" if name in winners else "0-1-0 · 0 points"
+        assert player == f"{name} {going_in}", row
+        match = second.matches.get(table=int(table))
+        other = match.seats.exclude(registration__display_name=name).get().registration
+        other_in = "1-0-0 · 3 points" if other.display_name in winners else "0-1-0 · 0 points"
+        assert opponent == f"{other.display_name} {other_in}", row
+
+
+def test_the_standings_hint_phones_to_scroll_and_keep_the_names_in_place(client, alice):
+    event, _ = make_event(alice, players=4, swiss_rounds=3)
+    play_round(alice, event)
+    html = client.get(url("standings", event)).content.decode()
+    assert html.count('class="scroll-hint standings-hint"') == 1
+    assert "Scroll sideways to see every column; the names stay in place" in html
+
+
+def test_a_double_elimination_bracket_shows_its_sections_and_joins_both_finals(client, alice):
+    event, _ = make_event(alice, players=8, structure="double_elim", swiss_rounds=0)
+    publish_round(alice, pair_next_round(alice, event))
+    html = client.get(url("bracket", event)).content.decode()
+    sections = re.findall(
+        r'<section class="bsec bsec-(\w+)">\s*<h2 class="bsec-title"><span>([^<]+)<', html
+    )
+    assert sections == [
+        ("winners", "Winners bracket"),
+        ("losers", "Losers bracket"),
+        ("final", "Grand final"),
+    ]
+    winners, losers, final = re.split(r'<section class="bsec ', html)[1:]
+    # Each side's last column goes on to the grand final, whose first column is fed.
+    assert winners.count("joins-final") == 1 and "Winners final" in winners.split("joins-final")[1]
+    assert losers.count("joins-final") == 1 and "Losers final" in losers.split("joins-final")[1]
+    assert re.search(r'class="col joins-\w+ fed">\s*<h3 title="Grand final"', final)
+    # The first column of each side is fed by nothing drawn before it.
+    for side in (winners, losers):
+        assert " fed" not in re.findall(r'<li class="col [^"]*"', side)[0]
+
+
+def test_a_single_elimination_bracket_is_one_row_without_sections(client, alice):
+    event, _ = make_event(alice, players=8, structure="single_elim", swiss_rounds=0)
+    publish_round(alice, pair_next_round(alice, event))
+    html = client.get(url("bracket", event)).content.decode()
+    assert "bsec" not in html and "joins-final" not in html
+
+
+def test_pods_by_name_show_each_players_points_going_in_and_their_pod(client, alice):
+    from tests.tournaments.test_pod_events import pod_event
+    from tournaments.services.placements import enter_placements
+
+    event, _ = pod_event(alice, players=8)
+    first = publish_round(alice, pair_next_round(alice, event))
+    for match in first.matches.order_by("table"):
+        enter_placements(alice, match, [1, 2, 3, 4])
+    second = publish_round(alice, pair_next_round(alice, event))
+    html = client.get(url("pairings", event)).content.decode()
+    listing = html[html.index("Pairings by name") :]
+    listing = listing[: listing.index("</table>")]
+    rows = re.findall(r"<tr>(.*?)</tr>", listing, flags=re.S)[1:]
+    assert len(rows) == 8
+    points = {
+        s.registration.display_name: {1: 4, 2: 2, 3: 1, 4: 0}[s.placement]
+        for m in first.matches.all()
+        for s in m.seats.all()
+    }
+    pod_of = {
+        s.registration.display_name: m.table for m in second.matches.all() for s in m.seats.all()
+    }
+    names = []
+    for row in rows:
+        cells = [
+            re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", c)).strip()
+            for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        ]
+        player, pod, others = cells
+        name = re.sub(r" \d+ points?$", "", player)
+        names.append(name)
+        assert player.endswith(f" {points[name]} point" + ("" if points[name] == 1 else "s"))
+        assert int(pod) == pod_of[name]
+        assert others.count("point") == 3  # three opponents, each with their points
+    assert names == sorted(names, key=str.lower)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from tournaments import bracket as bracket_core
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Event, Match, Round
 from tournaments.services.brackets import bracket_state, start_bracket
-from tournaments.services.common import audit
+from tournaments.services.common import audit, said
 from tournaments.services.players import active_player_ids
 from tournaments.services.ratings import rate_round_on_commit, seeds_for
 from tournaments.services.standings import compute_rows, save_standings, standings_changed
@@ -35,7 +36,7 @@ def maybe_complete_round(rnd: Round) -> bool:
         event,
         None,
         AuditEntry.Action.COMPLETE,
-        f"{rnd} complete: every result is in",
+        said(gettext_noop("%(round)s complete: every result is in"), round=rnd),
         round=rnd.number,
     )
     _after_round_completed(event, rnd)
@@ -53,7 +54,10 @@ def _after_round_completed(event: Event, rnd: Round) -> None:
                 event,
                 None,
                 AuditEntry.Action.TOP_CUT,
-                f"Top {min(event.top_cut, len(active))} cut made: one final pod",
+                said(
+                    gettext_noop("Top %(n)s cut made: one final pod"),
+                    n=min(event.top_cut, len(active)),
+                ),
             )
         else:
             _finish(event)
@@ -68,7 +72,12 @@ def _after_round_completed(event: Event, rnd: Round) -> None:
                 _finish(event)
             else:
                 start_bracket(event, cut)
-                audit(event, None, AuditEntry.Action.TOP_CUT, f"Top {len(cut)} cut made")
+                audit(
+                    event,
+                    None,
+                    AuditEntry.Action.TOP_CUT,
+                    said(gettext_noop("Top %(n)s cut made"), n=len(cut)),
+                )
         else:
             _finish(event)
     elif rnd.kind == Round.Kind.ROUND_ROBIN:
@@ -89,5 +98,5 @@ def _after_round_completed(event: Event, rnd: Round) -> None:
 def _finish(event: Event) -> None:
     event.set_status(Event.Status.FINISHED)
     event.save(update_fields=["status", "updated_at"])
-    audit(event, None, AuditEntry.Action.FINISH, "Event finished")
+    audit(event, None, AuditEntry.Action.FINISH, said(gettext_noop("Event finished")))
     broadcast_on_commit(event.pk, "event")

@@ -9,13 +9,13 @@ import logging
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from engine.core import registry
 from tournaments import announce
 from tournaments.models import AuditEntry, Decklist, Event, Registration, TeamMember
-from tournaments.services.common import audit, lock_event
+from tournaments.services.common import audit, lock_event, said
 from tournaments.services.errors import TournamentError
 from tournaments.services.permissions import User, check_official, check_organiser
 
@@ -168,7 +168,11 @@ def submit_member_deck(user: User, member: TeamMember, text: str) -> TeamMember:
                 event,
                 user,
                 AuditEntry.Action.DECKLISTS,
-                f"Deck of {member.user} in {member.registration} entered",
+                said(
+                    gettext_noop("Deck of %(member)s in %(team)s entered"),
+                    member=str(member.user),
+                    team=str(member.registration),
+                ),
                 registration=member.registration_id,
             )
     return member
@@ -239,7 +243,12 @@ def lock_decklists(actor: User, event: Event) -> int:
         count = Decklist.objects.filter(registration__event=event, locked=False).update(locked=True)
         event.decklists_locked = True
         event.save(update_fields=["decklists_locked", "updated_at"])
-        audit(event, actor, AuditEntry.Action.DECKLISTS, f"Locked {count} decklists")
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.DECKLISTS,
+            said(gettext_noop("Locked %(count)s decklists"), count=count),
+        )
     return count
 
 
@@ -266,6 +275,6 @@ def lock_decklists_at_deadline(event: Event) -> int:
                 event,
                 None,
                 AuditEntry.Action.DECKLISTS,
-                f"Locked {count} decklists at the deadline",
+                said(gettext_noop("Locked %(count)s decklists at the deadline"), count=count),
             )
     return count

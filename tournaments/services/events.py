@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.text import slugify
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from engine.core import registry
 from tournaments import standings as standings_core
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Event, EventStaff, RoundsRecommendation
-from tournaments.services.common import audit, lock_event
+from tournaments.services.common import audit, lock_event, said
 from tournaments.services.decklists import recheck_decklists, schedule_decklist_deadline
 from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.permissions import User, check_organiser
@@ -248,7 +248,12 @@ def create_event(user: User, **fields) -> Event:
         slug = fields.pop("slug", None) or _unique_slug(fields["name"])
         event = Event.objects.create(created_by=user, slug=slug, **fields)
         EventStaff.objects.create(event=event, user=user, role=EventStaff.Role.ORGANISER)
-        audit(event, user, AuditEntry.Action.CREATE, f"Created {event.name}")
+        audit(
+            event,
+            user,
+            AuditEntry.Action.CREATE,
+            said(gettext_noop("Created %(name)s"), name=event.name),
+        )
         schedule_decklist_deadline(event)
     return event
 
@@ -282,7 +287,7 @@ def update_event(user: User, event: Event, **fields) -> Event:
                 event,
                 user,
                 AuditEntry.Action.EDIT,
-                "Changed " + ", ".join(sorted(diff)),
+                said(gettext_noop("Changed %(fields)s"), fields=", ".join(sorted(diff))),
                 changes=diff,
             )
         if event.decklist_deadline != deadline_before:
@@ -301,7 +306,12 @@ def add_staff(actor: User, event: Event, user, role: str) -> EventStaff:
         staff, _created = EventStaff.objects.update_or_create(
             event=event, user=user, defaults={"role": role}
         )
-        audit(event, actor, AuditEntry.Action.STAFF, f"{user.get_username()} is now {role}")
+        line = (
+            gettext_noop("%(user)s is now an organiser")
+            if role == EventStaff.Role.ORGANISER
+            else gettext_noop("%(user)s is now a judge")
+        )
+        audit(event, actor, AuditEntry.Action.STAFF, said(line, user=user.get_username()))
     event.__dict__.pop("_staff_roles", None)
     return staff
 
@@ -313,5 +323,10 @@ def remove_staff(actor: User, event: Event, user) -> None:
         if organisers.filter(user=user).exists() and organisers.count() == 1:
             raise TournamentError(_("An event must keep at least one organiser."))
         EventStaff.objects.filter(event=event, user=user).delete()
-        audit(event, actor, AuditEntry.Action.STAFF, f"{user.get_username()} removed from staff")
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.STAFF,
+            said(gettext_noop("%(user)s removed from staff"), user=user.get_username()),
+        )
     event.__dict__.pop("_staff_roles", None)

@@ -527,7 +527,13 @@ def set_fixed_table(actor: User, registration: Registration, table: int | None) 
             event,
             actor,
             AuditEntry.Action.EDIT,
-            f"Fixed table of {reg.display_name}: {table if table is not None else 'none'}",
+            said(
+                gettext_noop("Fixed table of %(name)s: %(table)s"),
+                name=reg.display_name,
+                table=table,
+            )
+            if table is not None
+            else said(gettext_noop("Fixed table of %(name)s removed"), name=reg.display_name),
             registration=reg.pk,
             fixed_table=table,
         )

@@ -9,11 +9,12 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments.live import broadcast_on_commit
-from tournaments.models import AuditEntry, Game, Match, ResultReport, Round
-from tournaments.results import ResultError, check_placements
-from tournaments.services.common import audit
+from tournaments.models import AuditEntry, Game, Match, Penalty, PenaltyType, ResultReport, Round
+from tournaments.results import ResultError, check_placements, placements_with_last
+from tournaments.services.common import audit, said
 from tournaments.services.completing import maybe_complete_round
 from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.matches import (
@@ -24,6 +25,7 @@ from tournaments.services.matches import (
     settle_reports,
 )
 from tournaments.services.permissions import User, check_official
+from tournaments.services.ratings import rerate_on_commit
 from tournaments.services.standings import save_standings
 
 
@@ -99,17 +101,28 @@ def enter_placements(
         score_list = pod_scores(match, scores)
         was_final = match.is_final
         before = placement_text(match.seats.order_by("seat").values_list("placement", flat=True))
-        finalise_pod(match, placements, score_list, Match.Source.ORGANISER)
+        placements = finalise_pod(match, placements, score_list, Match.Source.ORGANISER)
         audit(
             event,
             actor,
             AuditEntry.Action.RESULT_OVERRIDE,
-            f"Table {match.table} of {match.round}: placements {placement_text(placements)}"
-            + (f" (was {before})" if was_final else ""),
+            said(
+                gettext_noop(
+                    "Table %(table)s of %(round)s: placements %(placements)s (was %(before)s)"
+                )
+                if was_final
+                else gettext_noop("Table %(table)s of %(round)s: placements %(placements)s"),
+                table=match.table,
+                round=match.round,
+                placements=placement_text(placements),
+                before=before,
+            ),
             match=match.pk,
             placements=placements,
             previous=before if was_final else None,
         )
+        if was_final:
+            rerate_on_commit(match)  # a rated result changed: the game's ratings replayed
         if match.round.status == Round.Status.COMPLETED:
             save_standings(event)
             broadcast_on_commit(event.pk, "standings")
@@ -118,10 +131,31 @@ def enter_placements(
     return match
 
 
+def penalised_seats(match: Match) -> set[int]:
+    """The seats of a pod that a game or match loss issued for it puts last (0060)."""
+    players = set(
+        Penalty.objects.filter(
+            match=match,
+            status=Penalty.Status.ISSUED,
+            effect__in=[PenaltyType.Effect.GAME_LOSS, PenaltyType.Effect.MATCH_LOSS],
+        ).values_list("registration_id", flat=True)
+    )
+    if not players:
+        return set()
+    return set(match.seats.filter(registration_id__in=players).values_list("seat", flat=True))
+
+
 def finalise_pod(
     match: Match, placements: Sequence[int], scores: Sequence[int | None] | None, source: str
-) -> None:
-    """Store a pod's placements; the match winner is the sole first place (none on a shared first)."""
+) -> list[int]:
+    """Store a pod's placements; the match winner is the sole first place (none on a shared first).
+
+    A player given a game or match loss in this pod places last whatever was reported,
+    recorded or entered (docs/decisions/0060). Returns the placements stored."""
+    last = penalised_seats(match)
+    if last:
+        placements = placements_with_last(placements, last)
+    placements = list(placements)
     seats = list(match.seats.order_by("seat"))
     scores = list(scores) if scores is not None else [None] * len(seats)
     firsts = [s for s, p in zip(seats, placements, strict=True) if p == 1]
@@ -143,3 +177,4 @@ def finalise_pod(
         update_fields=["game_draws", "winner", "status", "result_source", "finished_at", "version"]
     )
     end_online_games_on_commit(match, source)
+    return placements

@@ -8,11 +8,12 @@ from collections.abc import Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments import announce
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Event, Registration, Round, TeamMember
-from tournaments.services.common import audit, lock_event
+from tournaments.services.common import audit, lock_event, said
 from tournaments.services.decklists import is_limited
 from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.permissions import User, check_official, plays_for
@@ -123,7 +124,11 @@ def enter(
             event,
             actor,
             AuditEntry.Action.LATE_ENTRY,
-            f"Late entry: {name} from round {first_round}",
+            said(
+                gettext_noop("Late entry: %(name)s from round %(first)s"),
+                name=name,
+                first=first_round,
+            ),
             registration=reg.pk,
         )
         save_standings(event)
@@ -132,12 +137,22 @@ def enter(
             event,
             actor,
             AuditEntry.Action.TEAM,
-            f"Team {name}: " + ", ".join(m.get_username() for m in members),
+            said(
+                gettext_noop("Team %(name)s: %(members)s"),
+                name=name,
+                members=", ".join(m.get_username() for m in members),
+            ),
             registration=reg.pk,
             members=[m.pk for m in members],
         )
     elif by_organiser:
-        audit(event, actor, AuditEntry.Action.REGISTER, f"Added {name}", registration=reg.pk)
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.REGISTER,
+            said(gettext_noop("Added %(name)s"), name=name),
+            registration=reg.pk,
+        )
     broadcast_on_commit(event.pk, "players")
     return reg
 
@@ -162,7 +177,7 @@ def check_in(actor: User, registration: Registration) -> Registration:
                 event,
                 actor,
                 AuditEntry.Action.CHECK_IN,
-                f"Checked in {reg.display_name}",
+                said(gettext_noop("Checked in %(name)s"), name=reg.display_name),
                 registration=reg.pk,
             )
         broadcast_on_commit(event.pk, "players")
@@ -196,7 +211,13 @@ def drop(actor: User, registration: Registration, reason: str = "") -> Registrat
             event,
             actor,
             AuditEntry.Action.DROP,
-            f"Dropped {reg.display_name}" + (f": {reg.drop_reason}" if reg.drop_reason else ""),
+            said(
+                gettext_noop("Dropped %(name)s: %(reason)s"),
+                name=reg.display_name,
+                reason=reg.drop_reason,
+            )
+            if reg.drop_reason
+            else said(gettext_noop("Dropped %(name)s"), name=reg.display_name),
             registration=reg.pk,
             by_player=own,
         )
@@ -230,7 +251,7 @@ def readd(actor: User, registration: Registration) -> Registration:
             event,
             actor,
             AuditEntry.Action.READD,
-            f"Re-added {reg.display_name}",
+            said(gettext_noop("Re-added %(name)s"), name=reg.display_name),
             registration=reg.pk,
         )
         save_standings(event)

@@ -7,12 +7,13 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, ngettext
 
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Game, Match, ResultReport, Round
 from tournaments.results import ResultError, evaluate, games_needed
 from tournaments.services.brackets import split_allowed
-from tournaments.services.common import audit
+from tournaments.services.common import audit, said
 from tournaments.services.completing import maybe_complete_round
 from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.matches import (
@@ -24,6 +25,7 @@ from tournaments.services.matches import (
 )
 from tournaments.services.permissions import User, check_official
 from tournaments.services.placements import finalise_pod, report_placements
+from tournaments.services.ratings import rerate_on_commit
 from tournaments.services.standings import save_standings
 
 
@@ -57,6 +59,7 @@ def report_result(user: User, match: Match, games: list[int | None]) -> Match:
         check_open(match)
         _check_games_match(match)
         check_outcome(match, games)
+        check_recorded_games(match, games)
         ResultReport.objects.update_or_create(
             match=match, registration=seat.registration, defaults={"games": list(games)}
         )
@@ -80,6 +83,43 @@ def confirm_result(user: User, match: Match) -> Match:
     if other.placements is not None:
         return report_placements(user, match, other.placements)
     return report_result(user, match, other.games)
+
+
+def check_recorded_games(match: Match, games: list[int | None]) -> None:
+    """A match at a table whose first games are already recorded (a judge's game loss,
+    docs/decisions/0060) is reported whole, beginning with them."""
+    if match.round.event.play_online:
+        return  # the engine's games: its own flow
+    recorded = list(match.games.order_by("number").values_list("winner_seat", flat=True))
+    if not recorded or list(games[: len(recorded)]) == recorded:
+        return
+    names = {s.seat: s.registration.display_name for s in match.seats.all()}
+    listed = ", ".join(
+        _("game %(n)d: %(who)s")
+        % {"n": n, "who": names.get(g, _("draw")) if g is not None else _("draw")}
+        for n, g in enumerate(recorded, start=1)
+    )
+    raise TournamentError(
+        ngettext(
+            "A game of this match is already recorded by a judge (%(games)s): report the "
+            "whole match, beginning with it.",
+            "Games of this match are already recorded by a judge (%(games)s): report the "
+            "whole match, beginning with them.",
+            len(recorded),
+        )
+        % {"games": listed}
+    )
+
+
+# The audit line of a result an official enters: (it replaces a final one, with a note).
+_OVERRIDE_LINES = {
+    (False, False): gettext_noop("Table %(table)s of %(round)s: %(score)s"),
+    (True, False): gettext_noop("Table %(table)s of %(round)s: %(score)s (was %(before)s)"),
+    (False, True): gettext_noop("Table %(table)s of %(round)s: %(score)s — %(note)s"),
+    (True, True): gettext_noop(
+        "Table %(table)s of %(round)s: %(score)s (was %(before)s) — %(note)s"
+    ),
+}
 
 
 def enter_result(actor: User, match: Match, games: list[int | None], note: str = "") -> Match:
@@ -106,14 +146,21 @@ def enter_result(actor: User, match: Match, games: list[int | None], note: str =
             event,
             actor,
             AuditEntry.Action.RESULT_OVERRIDE,
-            f"Table {match.table} of {match.round}: {outcome.score}"
-            + (f" (was {before})" if was_final else "")
-            + (f" — {note}" if note else ""),
+            said(
+                _OVERRIDE_LINES[was_final, bool(note)],
+                table=match.table,
+                round=match.round,
+                score=outcome.score,
+                before=before if was_final else "",
+                note=note,
+            ),
             match=match.pk,
             games=list(games),
             previous=before if was_final else None,
             **({"note": note} if note else {}),
         )
+        if was_final:
+            rerate_on_commit(match)  # a rated result changed: the game's ratings replayed
         if match.round.status == Round.Status.COMPLETED:
             save_standings(event)
             broadcast_on_commit(event.pk, "standings")
@@ -165,14 +212,13 @@ def _games_at_time(match: Match, online: bool) -> list[int | None]:
 
     Online, the games the engine decided are facts: they stand whatever anyone reported.
     Otherwise (and online when no game was decided by the engine) the first report
-    settles it; no report, no games.
+    settles it; no report, the games recorded so far (a judge's game loss), if any.
     """
-    if online:
-        recorded = list(match.games.order_by("number").values_list("winner_seat", flat=True))
-        if recorded:
-            return recorded
+    recorded = list(match.games.order_by("number").values_list("winner_seat", flat=True))
+    if online and recorded:
+        return recorded
     reports = list(match.reports.all())
-    return list(reports[0].games) if reports else []
+    return list(reports[0].games) if reports else recorded
 
 
 def call_time(actor: User, rnd: Round) -> int:
@@ -220,7 +266,11 @@ def call_time(actor: User, rnd: Round) -> int:
             event,
             actor,
             AuditEntry.Action.TIME,
-            f"Time called in {rnd}: {settled} match(es) settled",
+            said(
+                gettext_noop("Time called in %(round)s: %(settled)s match(es) settled"),
+                round=rnd,
+                settled=settled,
+            ),
             round=rnd.number,
         )
         broadcast_on_commit(event.pk, "pairings")

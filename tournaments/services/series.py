@@ -16,8 +16,10 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments import seasons
+from tournaments.audit_text import AuditText, said
 from tournaments.models import (
     Event,
     Registration,
@@ -30,12 +32,16 @@ from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.permissions import User, is_organiser
 
 
-def _audit(series: Series, actor: User, action: str, summary: str, **data) -> None:
+def _audit(series: Series, actor: User, action: str, line: AuditText, **data) -> None:
+    """Write the series' audit entry: its line in English and as a message translated when
+    shown (``SeriesAuditEntry.text``)."""
     SeriesAuditEntry.objects.create(
         series=series,
         actor=actor if actor.is_authenticated else None,
         action=action,
-        summary=summary[:300],
+        summary=line.english()[:300],
+        message=line.message,
+        params=line.params,
         data=data,
     )
 
@@ -125,7 +131,13 @@ def create_series(user: User, name: str, description: str = "", points=None) -> 
             points=data,
             created_by=user,
         )
-        _audit(series, user, SeriesAuditEntry.Action.CREATE, f"Created {name}", points=data)
+        _audit(
+            series,
+            user,
+            SeriesAuditEntry.Action.CREATE,
+            said(gettext_noop("Created %(name)s"), name=name),
+            points=data,
+        )
     return series
 
 
@@ -153,7 +165,7 @@ def update_series(user: User, series: Series, **fields) -> Series:
             series,
             user,
             SeriesAuditEntry.Action.EDIT,
-            f"Changed {', '.join(sorted(changed))}",
+            said(gettext_noop("Changed %(fields)s"), fields=", ".join(sorted(changed))),
             before={k: before[k] for k in changed},
             after=changed,
         )
@@ -173,7 +185,7 @@ def add_event(user: User, series: Series, event: Event) -> SeriesEvent:
             series,
             user,
             SeriesAuditEntry.Action.ADD_EVENT,
-            f"Added {event.name}",
+            said(gettext_noop("Added %(name)s"), name=event.name),
             event=event.slug,
         )
     return entry
@@ -190,7 +202,7 @@ def remove_event(user: User, series: Series, event: Event) -> None:
             series,
             user,
             SeriesAuditEntry.Action.REMOVE_EVENT,
-            f"Removed {event.name}",
+            said(gettext_noop("Removed %(name)s"), name=event.name),
             event=event.slug,
         )
 

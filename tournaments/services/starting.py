@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Decklist, Event, Registration
-from tournaments.services.common import audit, lock_event
+from tournaments.services.common import audit, lock_event, said
 from tournaments.services.decklists import draft_not_over
 from tournaments.services.errors import TournamentError
 from tournaments.services.events import recommended_rounds
@@ -59,7 +60,12 @@ def start_event(actor: User, event: Event) -> Event:
         Decklist.objects.filter(registration__event=event).update(locked=True)
         event.decklists_locked = True
         event.save(update_fields=["decklists_locked"])
-        audit(event, actor, AuditEntry.Action.EDIT, f"Started with {len(regs)} players")
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.EDIT,
+            said(gettext_noop("Started with %(count)s players"), count=len(regs)),
+        )
         save_standings(event)
         broadcast_on_commit(event.pk, "event")
     return event

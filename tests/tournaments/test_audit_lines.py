@@ -1,0 +1,100 @@
+"""The audit logs in the reader's language (decision 0057): each line is kept as a message
+and its parameters and translated when shown; the English line stays for the API and is
+the whole of entries written before; a round is named in the reader's language."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from tests.tournaments.factories import make_event, play_round
+from tournaments.audit_text import render, said
+from tournaments.models import AuditEntry, Round, SeriesAuditEntry
+from tournaments.services.common import audit
+from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.results import enter_result
+from tournaments.services.series import add_event, create_series
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_entry_keeps_its_message_its_parameters_and_the_english_line(alice):
+    event, _ = make_event(alice, players=4)
+    with translation.override("ru"):  # the organiser works in Russian
+        publish_round(alice, pair_next_round(alice, event))
+    paired = event.audit.get(action=AuditEntry.Action.PAIR)
+    assert paired.message == "Paired %(round)s"
+    assert paired.params == {"round": {"@round": 1, "title": ""}}
+    assert paired.summary == "Paired Round 1"  # English, whatever the actor's language
+    published = event.audit.get(action=AuditEntry.Action.PUBLISH)
+    assert published.summary == "Published Round 1" and published.data == {"round": 1}
+    added = event.audit.filter(action=AuditEntry.Action.CREATE).get()
+    assert added.message == "Created %(name)s" and added.params == {"name": "Test Open"}
+    assert added.text == "Created Test Open"
+
+
+def test_a_line_is_shown_in_the_readers_language_with_its_round_named_there(alice):
+    event, _ = make_event(alice, players=4)
+    publish_round(alice, pair_next_round(alice, event))
+    published = event.audit.get(action=AuditEntry.Action.PUBLISH)
+    assert published.text == "Published Round 1"
+    with translation.override("ru"):
+        shown = published.text
+    assert "Раунд 1" in shown and "Round 1" not in shown
+    # A titled round (the top cut) is named by its title in the reader's language.
+    titled = said("Published %(round)s", round=Round(number=4, title="Final"))
+    assert titled.params == {"round": {"@round": 4, "title": "Final"}}
+    with translation.override("ru"):
+        assert "Финал" in render(titled.message, titled.params, "")
+
+
+def test_older_entries_and_lines_that_do_not_fit_show_what_was_written(alice):
+    event, _ = make_event(alice, players=4, start=False)
+    audit(event, alice, AuditEntry.Action.EDIT, "Changed name")  # a plain line, as before
+    old = event.audit.get(summary="Changed name")
+    assert old.message == "" and old.text == "Changed name"
+    broken = AuditEntry(summary="Table 3 of Round 2", message="Table %(table)s of %(round)s")
+    assert broken.text == "Table 3 of Round 2"  # a parameter is missing: the stored line
+    with translation.override("ru"):
+        assert render("Round %(n)d", {"n": 3}, "x") == "Раунд 3"
+
+
+def test_the_console_shows_the_audit_log_in_the_organisers_language(client, alice):
+    event, _ = make_event(alice, players=4)
+    publish_round(alice, pair_next_round(alice, event))
+    client.force_login(alice)
+    url = reverse("tournaments:manage", kwargs={"slug": event.slug})
+    english = client.get(url).content.decode()
+    log = english[english.index('id="audit"') :]
+    assert "Published Round 1" in log and "Paired Round 1" in log
+    client.post(reverse("set_language"), {"language": "ru", "next": "/"})
+    russian = client.get(url).content.decode()
+    log = russian[russian.index('id="audit"') :]
+    assert "Раунд 1" in log and "Round 1" not in log
+
+
+def test_the_series_log_keeps_messages_too(client, alice):
+    series = create_series(alice, "Winter Season")
+    event, _ = make_event(alice, players=4, start=False, name="First Leg")
+    add_event(alice, series, event)
+    lines = {e.action: e for e in SeriesAuditEntry.objects.filter(series=series)}
+    created = lines[SeriesAuditEntry.Action.CREATE]
+    assert created.message == "Created %(name)s" and created.summary == "Created Winter Season"
+    added = lines[SeriesAuditEntry.Action.ADD_EVENT]
+    assert added.params == {"name": "First Leg"} and added.text == "Added First Leg"
+    client.force_login(alice)
+    page = client.get(reverse("tournaments:series_edit", kwargs={"slug": series.slug}))
+    assert "Added First Leg" in page.content.decode()
+
+
+def test_a_result_an_official_replaces_keeps_the_score_it_replaced(alice):
+    event, _ = make_event(alice, players=4)
+    match = play_round(alice, event).matches.order_by("table").first()  # 2-0 for seat 0
+    enter_result(alice, match, [1, 1])
+    entry = event.audit.filter(action=AuditEntry.Action.RESULT_OVERRIDE).first()
+    assert entry.message == "Table %(table)s of %(round)s: %(score)s (was %(before)s)"
+    assert entry.summary.startswith("Table 1 of Round 1: ") and "(was 2" in entry.summary
+    assert entry.text == entry.summary
+    with translation.override("ru"):
+        assert "Раунд 1" in entry.text and "Round 1" not in entry.text
