@@ -547,11 +547,34 @@ def _series(key: str, event_key: str | None = None) -> Filler:
     return fill
 
 
+def _printouts(key: str) -> Filler:
+    """Every printout of the finished demo event; the live event's slips and pairings (a
+    round under review); the open event's pairings (no round yet) and decklist sheets; an
+    unknown printout and a missing event."""
+
+    def fill(w: World) -> list[Fill]:
+        asks = [("demo", kind) for kind in PRINT_KINDS]
+        asks += [("live", "slips"), ("live", "pairings"), ("open", "pairings")]
+        asks += [("open", "decklists")]
+        fills: list[Fill] = [
+            ({key: w.event[ev].slug, "kind": kind}, {"event": ev, "printout": kind}, True)
+            for ev, kind in asks
+        ]
+        demo = w.event["demo"].slug
+        fills.append(({key: demo, "kind": "nope"}, {"event": "demo", "printout": "nope"}, False))
+        fills.append(({key: "no-such-event", "kind": "slips"}, {"event": "missing"}, False))
+        return fills
+
+    return fill
+
+
+PRINT_KINDS = ("pairings", "pairings-by-name", "slips", "standings", "decklists")
 SELF_ACTIONS = ("check-in", "drop")
 MANAGE_ACTIONS = (
     "start", "make-pods", "start-pods", "pair", "publish", "repair", "swap", "time", "result",
     "correct", "add-player", "check-in", "drop", "readd", "settings", "staff", "lock-decklists",
-    "penalty", "revoke-penalty", "penalty-type", "remove-penalty-type",
+    "penalty", "revoke-penalty", "penalty-type", "remove-penalty-type", "replace-member",
+    "fixed-table",
 )  # fmt: skip
 POD_ACTIONS = ("join", "leave", "reclaim", "bot", "start", "cities")
 
@@ -600,6 +623,7 @@ FILLERS: dict[str, Filler] = {
     f"{EVENT_API}/registrations/<int:pk>/decks/": _event_regs("event_slug"),
     f"{EVENT_API}/registrations/<int:pk>/drop/": _event_regs("event_slug"),
     f"{EVENT_API}/registrations/<int:pk>/readd/": _event_regs("event_slug"),
+    f"{EVENT_API}/registrations/<int:pk>/replace-member/": _event_regs("event_slug"),
     f"{EVENT_API}/rounds/": _events("event_slug"),
     f"{EVENT_API}/rounds/<int:number>/": _event_rounds("event_slug"),
     f"{EVENT_API}/rounds/<int:number>/call-time/": _event_rounds("event_slug"),
@@ -663,6 +687,9 @@ FILLERS: dict[str, Filler] = {
     "events/<slug:slug>/manage/": _events("slug"),
     "events/<slug:slug>/penalties.csv": _events("slug"),
     "events/<slug:slug>/manage/<str:action>/": _actions(_events("slug"), MANAGE_ACTIONS),
+    "events/<slug:slug>/print/<str:kind>/": _printouts("slug"),
+    "events/<slug:slug>/print/<str:kind>.pdf": _printouts("slug"),
+    f"{EVENT_API}/printouts/<str:kind>/": _printouts("event_slug"),
 }
 
 
@@ -713,6 +740,14 @@ PICK_LOGS = {
     "draft/<int:pk>/replay/<int:seat>/",
     "api/drafts/pods/<int:pk>/seats/<int:number>/picks/",
 }
+# Printouts: the result slips and decklist sheets are the officials' (the pairings and
+# standings are as public as their pages).
+PRINTOUTS = {
+    "events/<slug:slug>/print/<str:kind>/",
+    "events/<slug:slug>/print/<str:kind>.pdf",
+    "api/events/<slug:event_slug>/printouts/<str:kind>/",
+}
+OFFICIALS_PRINTOUTS = {"slips", "decklists"}
 DECKLISTS = {
     "api/events/<slug:event_slug>/registrations/<int:pk>/decklist/",
     "api/events/<slug:event_slug>/registrations/<int:pk>/decks/",
@@ -731,6 +766,7 @@ OFFICIAL_CHANGES = {
     "api/events/<slug:slug>/start/",
     "api/events/<slug:event_slug>/registrations/add/",
     "api/events/<slug:event_slug>/registrations/<int:pk>/readd/",
+    "api/events/<slug:event_slug>/registrations/<int:pk>/replace-member/",
     "api/events/<slug:event_slug>/rounds/<int:number>/call-time/",
     "api/events/<slug:event_slug>/rounds/<int:number>/publish/",
     "api/events/<slug:event_slug>/rounds/<int:number>/repair/",
@@ -776,6 +812,8 @@ def may_open(w: World, target: Target, role: str) -> bool:
         return pod in PICKS_SHOWN_TO_ALL or (seat == role and role in seated(w, pod))
     if route in DECKLISTS:
         return role in ("organiser", target.tag("reg"))
+    if route in PRINTOUTS and target.tag("printout") in OFFICIALS_PRINTOUTS:
+        return role == "organiser" and event in w.event
     unpublished = target.tag("round") == "draft" or target.tag("match") in ("draft", "live-draft")
     if route in UNPUBLISHED and unpublished:
         return role == "organiser"
@@ -1139,7 +1177,7 @@ def _get_walk(world: World, clients: Clients, api: bool) -> None:
     # The net means something: the guarded pages do open to their own roles.
     own = [(r, "staff") for r in STAFF_ONLY]
     own += [(r, "organiser") for r in EVENT_OFFICIALS_ONLY | EVENT_ORGANISERS_ONLY]
-    own += [(r, "organiser") for r in POD_MANAGERS_ONLY]
+    own += [(r, "organiser") for r in POD_MANAGERS_ONLY | PRINTOUTS]
     own += [(r, "player") for r in PICK_LOGS | POD_SEATED_ONLY | DECKLISTS]
     for route, role in own:
         assert route not in routes or (route, role) in opened, (route, role)

@@ -11,12 +11,14 @@ the event's address, see ``tournaments.api_urls``)::
     PATCH /api/events/<slug>/                            organisers: change settings
     POST  /api/events/<slug>/start/                      organisers: close registration
     GET   /api/events/<slug>/standings/                  the precomputed standings
+    GET   /api/events/<slug>/printouts/<kind>/           a PDF (tournaments.printouts)
     GET   /api/events/<slug>/audit/                      organisers: the audit log
     GET   /api/events/<slug>/registrations/              the players
     POST  /api/events/<slug>/registrations/              register yourself
     POST  /api/events/<slug>/registrations/add/          organisers/judges: add a player
     POST  /api/events/<slug>/registrations/team/         a team format: register a team
     GET   /api/events/<slug>/registrations/<id>/
+    PATCH /api/events/<slug>/registrations/<id>/         organisers: {"fixed_table": 5}
     POST  /api/events/<slug>/registrations/<id>/check-in/
     POST  /api/events/<slug>/registrations/<id>/drop/
     POST  /api/events/<slug>/registrations/<id>/readd/   organisers/judges
@@ -24,6 +26,7 @@ the event's address, see ``tournaments.api_urls``)::
     PUT   /api/events/<slug>/registrations/<id>/decklist/
     GET   /api/events/<slug>/registrations/<id>/decks/   a team's members' own decks
     PUT   /api/events/<slug>/registrations/<id>/decks/   a member's own deck
+    POST  /api/events/<slug>/registrations/<id>/replace-member/  organisers, before the start
     GET   /api/events/<slug>/rounds/                     rounds with their status
     POST  /api/events/<slug>/rounds/                     organisers: pair the next round
     GET   /api/events/<slug>/rounds/<number>/
@@ -110,6 +113,7 @@ from tournaments.serializers import (
     ErrorSerializer,
     EventSerializer,
     EventUpdateSerializer,
+    FixedTableSerializer,
     GamesSerializer,
     IssuePenaltySerializer,
     MatchSerializer,
@@ -123,6 +127,7 @@ from tournaments.serializers import (
     RegisterSelfSerializer,
     RegisterTeamSerializer,
     RegistrationSerializer,
+    ReplaceMemberSerializer,
     ResultSerializer,
     RevokePenaltySerializer,
     RoundSerializer,
@@ -138,6 +143,7 @@ from tournaments.services.pairing import (
     pair_next_round,
     publish_round,
     repair_round,
+    set_fixed_table,
     set_pairings,
     swap_players,
 )
@@ -160,7 +166,7 @@ from tournaments.services.players import check_in, drop, readd, register
 from tournaments.services.results import call_time, confirm_result, enter_result, report_result
 from tournaments.services.standings import PLACEMENT_RULESET
 from tournaments.services.starting import start_event
-from tournaments.services.teams import find_player, register_team
+from tournaments.services.teams import find_player, register_team, replace_member
 
 # ---------------------------------------------------------------- errors
 
@@ -442,7 +448,17 @@ class RegistrationViewSet(
     serializer_class = RegistrationSerializer
     lookup_value_converter = "int"
     conflict_actions = frozenset(
-        {"create", "add", "team", "check_in", "drop", "readd", "decklist", "decks"}
+        {
+            "create",
+            "add",
+            "team",
+            "check_in",
+            "drop",
+            "readd",
+            "decklist",
+            "decks",
+            "replace_member",
+        }
     )
 
     def get_queryset(self):
@@ -538,6 +554,36 @@ class RegistrationViewSet(
         return self._out(reg, status.HTTP_201_CREATED)
 
     @extend_schema(
+        summary="Replace a team member",
+        description=(
+            "Organisers, before the event starts: the `member` named (a username) leaves "
+            "the team and `replacement` takes their place, with their own deck to submit. "
+            "Audited. 400 for a member not in the team or an unknown user; 409 once the "
+            "event has started or when the replacement already plays in a team of it."
+        ),
+        request=ReplaceMemberSerializer,
+        responses={200: RegistrationSerializer, **_errors(400, 401, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"], url_path="replace-member")
+    def replace_member(self, request, *args, **kwargs):
+        reg = self.get_object()
+        check_organiser(request.user, reg.event)
+        body = ReplaceMemberSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        name = body.validated_data["member"].strip()
+        leaving = reg.members.select_related("user").filter(user__username__iexact=name).first()
+        if leaving is None:
+            raise exceptions.ValidationError(
+                {"member": [_("No member of this team is called %(u)s.") % {"u": name}]}
+            )
+        try:
+            newcomer = find_player(body.validated_data["replacement"])
+        except TournamentError as exc:
+            raise exceptions.ValidationError({"replacement": [str(exc)]}) from None
+        replace_member(request.user, reg, leaving.user, newcomer)
+        return self._out(reg)
+
+    @extend_schema(
         methods=["GET"],
         summary="A team's decks",
         description="Each member's own deck: the team's members and the officials only.",
@@ -582,6 +628,22 @@ class RegistrationViewSet(
         member = submit_member_deck(request.user, member, body.validated_data["text"])
         member = reg.members.select_related("user").get(pk=member.pk)
         return Response(MemberDeckOutSerializer(member).data)
+
+    @extend_schema(
+        summary="Set a player's fixed table",
+        description=(
+            "Organisers. A table the player always sits at from the next pairing on (for "
+            "access); null for none. Two players fixed to one table: the pairing seats the "
+            "first there and the other at the nearest free table."
+        ),
+        request=FixedTableSerializer,
+        responses={200: RegistrationSerializer, **_errors(400, 401, 403, 404)},
+    )
+    def partial_update(self, request, *args, **kwargs):
+        body = FixedTableSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        reg = set_fixed_table(request.user, self.get_object(), body.validated_data["fixed_table"])
+        return self._out(reg)
 
     @extend_schema(
         summary="Check in",
@@ -1029,10 +1091,13 @@ class PenaltyViewSet(
         summary="Issue a penalty",
         description=(
             "Organisers and judges. A game or match loss names the match and changes its "
-            "result through the results service (standings follow); a disqualification drops "
-            "the player with the reason. 400, changing nothing, for an unknown penalty type, "
-            "player or match, a player not in that match, a match of another event or of an "
-            "unpublished round, a match already decided (a game loss), or a bye."
+            "result through the results service (standings follow); a game loss that does "
+            "not decide a match being played at a table is recorded as its next game, which "
+            "the players' report must begin with; in a pod either loss puts the player last. "
+            "A disqualification drops the player with the reason. 400, changing nothing, for "
+            "an unknown penalty type, player or match, a player not in that match, a match of "
+            "another event or of an unpublished round, a match already decided or already "
+            "reported (a game loss), or a bye."
         ),
         request=IssuePenaltySerializer,
         responses={201: PenaltySerializer, **_errors(400, 401, 403, 404)},

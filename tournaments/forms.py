@@ -36,6 +36,7 @@ class EventForm(forms.ModelForm):
             "play_online",
             "time_bank_minutes",
             "is_public",
+            "decklists_public",
             "description",
         ]
         widgets = {
@@ -109,7 +110,7 @@ EVENT_FORM_SECTIONS = [
         "basics",
         _("Basics"),
         ["name", "game_system", "format", "starts_at", "location", "max_players", "is_public",
-         "description"],
+         "decklists_public", "description"],
     ),
     (
         "structure",
@@ -134,9 +135,19 @@ EVENT_FIELD_APPLIES = {
 }
 
 
+def _field_applies() -> dict[str, list[dict]]:
+    """EVENT_FIELD_APPLIES, and the rules that depend on the registry: published
+    decklists apply to the games whose players bring decklists."""
+    rules = dict(EVENT_FIELD_APPLIES)
+    with_decklists = [s.key for s in registry.all_systems() if s.needs_decklists]
+    rules["decklists_public"] = [{"game_system": with_decklists}]
+    return rules
+
+
 def event_form_sections(form: forms.BaseForm) -> list[dict]:
     """The form's fields grouped in sections, each with the rule saying when it applies."""
     placed = {name for _key, _title, names in EVENT_FORM_SECTIONS for name in names}
+    applies = _field_applies()
     sections = []
     for key, title, names in EVENT_FORM_SECTIONS:
         if key == "advanced":  # any field no section names
@@ -144,7 +155,7 @@ def event_form_sections(form: forms.BaseForm) -> list[dict]:
         fields = [
             (
                 form[name],
-                json.dumps(EVENT_FIELD_APPLIES[name]) if name in EVENT_FIELD_APPLIES else "",
+                json.dumps(applies[name]) if name in applies else "",
             )
             for name in names
             if name in form.fields

@@ -8,6 +8,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -46,6 +48,17 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
             "vs_unknown": bool(vs_name) and vs is None,
         },
     )
+
+
+SERIES_PAGE_SIZE = 50
+
+
+@require_GET
+def series_list(request: HttpRequest) -> HttpResponse:
+    """Every series, newest first, with its number of events, a page at a time."""
+    series = Series.objects.select_related("created_by").annotate(event_count=Count("events"))
+    page = Paginator(series, SERIES_PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "tournaments/series_list.html", {"page": page})
 
 
 @require_GET

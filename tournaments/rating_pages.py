@@ -1,5 +1,6 @@
-"""The public leaderboard of a game: its players' ratings, best first, a page at a time.
-Thin: the rows come from ``services.ratings.leaderboard``."""
+"""The public leaderboard of a game: its players' ratings, best first, a page at a time;
+and the ratings page, every registered game with its first few players. Thin: the rows
+come from ``services.ratings.leaderboard``."""
 
 from __future__ import annotations
 
@@ -13,6 +14,22 @@ from engine.core import registry
 from tournaments.services.ratings import leaderboard as leaderboard_of
 
 PAGE_SIZE = 50
+INDEX_TOP = 5
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    """Every game of the registry with its best few players and a link to its table."""
+    language = get_language() or "en"
+    games = [
+        {
+            "key": g.key,
+            "name": g.label(language),
+            "top": list(leaderboard_of(g.key)[:INDEX_TOP]),
+        }
+        for g in registry.all_systems()
+    ]
+    return render(request, "tournaments/ratings_index.html", {"games": games})
 
 
 @require_GET

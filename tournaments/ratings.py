@@ -11,7 +11,9 @@ outcome; ``rate_all`` folds a sequence of outcomes in order.
 The number shown and sorted by is the conservative estimate ``mu - 3 sigma``
 (``Skill.ordinal``): a player must play to climb, and one lucky win does not put a newcomer
 on top. ``seeded_order`` orders players by it (strongest first) and
-``seeded_first_round`` pairs a Swiss first round top half against bottom half from it.
+``seeded_first_round`` pairs a Swiss first round top half against bottom half from it;
+``seeded_pods`` seats a pod event's first round so that every pod gets one player of each
+band of strength.
 
 Keys are whatever the caller uses for a player (a user id); unknown keys start fresh.
 """
@@ -119,3 +121,29 @@ def seeded_first_round(
     bye = ordered.pop() if len(ordered) % 2 else None
     half = len(ordered) // 2
     return list(zip(ordered[:half], ordered[half:], strict=True)), bye
+
+
+def seeded_pods(
+    players: Sequence[K], skills: Mapping[K, Skill], sizes: Sequence[int]
+) -> list[list[K]]:
+    """A pod event's first round by rating: the players, strongest first, dealt to the
+    pods of ``sizes`` in a snake (pods 1, 2, ..., n, then n, ..., 1, ...; a full pod is
+    passed over), so each pod holds one player of each band of strength, as seed ``k``
+    of the top half meets seed ``k`` of the bottom half in a two-player first round.
+    Returns the pods in order, each strongest first."""
+    if sum(sizes) != len(players):
+        raise ValueError("the pod sizes must seat every player")
+    ordered = seeded_order(players, skills)
+    pods: list[list[K]] = [[] for _ in sizes]
+    forward = list(range(len(sizes)))
+    lane: list[int] = []
+    for player in ordered:
+        while True:
+            if not lane:
+                lane = forward[:]
+                forward.reverse()
+            k = lane.pop(0)
+            if len(pods[k]) < sizes[k]:
+                pods[k].append(player)
+                break
+    return pods

@@ -6,7 +6,7 @@ of its winner or ``None`` for a drawn game. Pure functions, no ORM.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -172,6 +172,21 @@ def check_placements(placements: Sequence[int], seats: int) -> tuple[int, ...]:
                 % {"place": place, "better": better}
             )
     return tuple(placements)
+
+
+def placements_with_last(placements: Sequence[int], last: Collection[int]) -> tuple[int, ...]:
+    """A pod's placements (seat order) with the seats in ``last`` (0-based) put last.
+
+    A game or match loss in a pod (docs/decisions/0060): the other seats keep their order
+    among themselves and close up ("1-2-3-4" with seat 0 last is "4-1-2-3"); several seats
+    put last share the last place. Unchanged when the seats named are already last.
+    """
+    others = [p for seat, p in enumerate(placements) if seat not in last]
+    bottom = len(others) + 1
+    return tuple(
+        bottom if seat in last else 1 + sum(1 for q in others if q < p)
+        for seat, p in enumerate(placements)
+    )
 
 
 def placements_from_scores(scores: Sequence[int]) -> tuple[int, ...]:

@@ -146,6 +146,12 @@ class RegistrationSerializer(serializers.ModelSerializer):
     drop_reason = serializers.SerializerMethodField(
         help_text=_("Shown to the player and the event's organisers and judges only.")
     )
+    fixed_table = serializers.SerializerMethodField(
+        help_text=_(
+            "A table the player always sits at (for access); shown to the player and the "
+            "event's organisers and judges only."
+        )
+    )
 
     class Meta:
         model = Registration
@@ -156,6 +162,7 @@ class RegistrationSerializer(serializers.ModelSerializer):
             "first_round",
             "dropped_after_round",
             "drop_reason",
+            "fixed_table",
             "is_bot",
             "is_me",
             "members",
@@ -185,6 +192,20 @@ class RegistrationSerializer(serializers.ModelSerializer):
             return reg.drop_reason
         return None
 
+    def get_fixed_table(self, reg: Registration) -> int | None:
+        if self._is_own(reg) or _is_official(self, lambda: reg.event):
+            return reg.fixed_table
+        return None
+
+
+class FixedTableSerializer(serializers.Serializer):
+    fixed_table = serializers.IntegerField(
+        min_value=1,
+        max_value=9999,
+        allow_null=True,
+        help_text=_("The table the player always sits at from the next pairing on; null: none."),
+    )
+
 
 class RegisterSelfSerializer(serializers.Serializer):
     display_name = serializers.CharField(
@@ -211,6 +232,15 @@ class AddPlayerSerializer(serializers.Serializer):
         ):
             raise serializers.ValidationError(_("Give a username, a display name, or both."))
         return attrs
+
+
+class ReplaceMemberSerializer(serializers.Serializer):
+    member = serializers.CharField(
+        max_length=150, help_text=_("The username of the member who leaves the team.")
+    )
+    replacement = serializers.CharField(
+        max_length=150, help_text=_("The username of the player who takes their place.")
+    )
 
 
 class RegisterTeamSerializer(serializers.Serializer):

@@ -6,6 +6,7 @@ import time
 
 from celery import shared_task
 from django.core.cache import cache
+from django.db import IntegrityError, OperationalError
 
 from tournaments import live
 from tournaments.models import Event
@@ -89,6 +90,31 @@ def rate_round_soon(round_id: int) -> None:
     """Queue the round's ratings unless a task is already waiting (one per burst of results)."""
     if cache.add(_ratings_pending_key(round_id), 1, timeout=60):
         rate_round.apply_async((round_id,), countdown=STANDINGS_DEBOUNCE_SECONDS)
+
+
+@shared_task(
+    acks_late=True,
+    ignore_result=True,
+    autoretry_for=(IntegrityError, OperationalError),
+    retry_backoff=True,
+    max_retries=5,
+)
+def rebuild_ratings(game_system: str) -> int:
+    """Replay a game system's ratings from scratch after a rated result changed. Harmless
+    if run twice; racing the task of a match just made final, it fails on the unique
+    marker (or a deadlock) and changes nothing, and is retried."""
+    cache.delete(_rebuild_pending_key(game_system))
+    return ratings.rebuild(game_system)
+
+
+def _rebuild_pending_key(game_system: str) -> str:
+    return f"ratings-rebuild-pending:{game_system}"
+
+
+def rebuild_ratings_soon(game_system: str) -> None:
+    """Queue one rebuild of the game's ratings unless one is already waiting."""
+    if cache.add(_rebuild_pending_key(game_system), 1, timeout=60):
+        rebuild_ratings.apply_async((game_system,), countdown=STANDINGS_DEBOUNCE_SECONDS)
 
 
 @shared_task(ignore_result=True)

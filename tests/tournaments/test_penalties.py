@@ -12,6 +12,7 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from tests.races import run_together
+from tests.tournaments.factories import make_event
 from tournaments.models import (
     AuditEntry,
     Event,
@@ -23,6 +24,7 @@ from tournaments.models import (
     StandingsSnapshot,
     StatusError,
 )
+from tournaments.results import check_placements, placements_with_last
 from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.events import add_staff, create_event
 from tournaments.services.pairing import pair_next_round, publish_round
@@ -33,8 +35,9 @@ from tournaments.services.penalties import (
     remove_penalty_type,
     revoke_penalty,
 )
+from tournaments.services.placements import enter_placements, report_placements
 from tournaments.services.players import register
-from tournaments.services.results import enter_result
+from tournaments.services.results import call_time, enter_result, report_result
 from tournaments.services.starting import start_event
 
 pytestmark = pytest.mark.django_db
@@ -204,14 +207,206 @@ def test_a_game_loss_in_a_best_of_one_decides_the_match(alice, judy, bob, charli
     assert score(match) == (Match.Status.FINAL, 0, 1, 0)
 
 
-def test_a_game_loss_in_a_match_being_played_lets_the_match_go_on(event, judy):
+def test_a_game_loss_in_a_match_being_played_records_that_game_and_the_match_goes_on(event, judy):
     match = matches(event)[0]
-    player = seats(match)[0]
+    player, opponent = seats(match)
 
     penalty = issue_penalty(judy, kind(event, "game_loss"), player, "Tardiness", match)
 
+    assert score(match) == (Match.Status.PENDING, 0, 1, 0)  # 0-1, still being played
+    assert list(match.games.values_list("number", "winner_seat")) == [(1, 1)]
+    assert "goes on" in penalty.outcome
+    assert penalty.result_before == {
+        "status": "pending",
+        "source": "",
+        "games": None,
+        "recorded": [],
+    }
+    entry = AuditEntry.objects.get(event=event, action="penalty")
+    assert entry.data["result_before"]["recorded"] == []
+    assert f"Game 1 to {opponent.display_name}: 0-1" in entry.summary
+
+
+def test_the_players_report_the_rest_of_a_match_after_a_game_loss(event, judy):
+    match = matches(event)[0]
+    player, opponent = seats(match)
+    issue_penalty(judy, kind(event, "game_loss"), player, "Tardiness", match)
+    before = state(event)
+
+    with pytest.raises(TournamentError, match=r"already recorded by a judge \(game 1: "):
+        report_result(player.user, match, [0, 0])  # leaves the penalty game out
+    assert state(event) == before and not match.reports.exists()
+
+    report_result(player.user, match, [1, 0, 0])
+    report_result(opponent.user, match, [1, 0, 0])
+
+    assert score(match) == (Match.Status.FINAL, 2, 1, 0)
+    assert list(match.games.values_list("winner_seat", flat=True)) == [1, 0, 0]
+
+
+def test_online_a_game_loss_that_does_not_decide_the_match_is_only_logged(alice, judy, bob):
+    event = _event(alice, judy, [bob, judy.__class__.objects.create_user("zed")], name="Net")
+    Event.objects.filter(pk=event.pk).update(play_online=True)  # the engine counts games
+    match = matches(event)[0]
+
+    penalty = issue_penalty(judy, kind(event, "game_loss"), seats(match)[0], "Slow", match)
+
+    assert score(match) == (Match.Status.PENDING, 0, 0, 0) and not match.games.exists()
+    assert "played online" in penalty.outcome and penalty.result_before is None
+
+
+def test_a_second_game_loss_in_a_match_being_played_decides_it(event, judy):
+    match = matches(event)[0]
+    player = seats(match)[0]
+    loss = kind(event, "game_loss")
+
+    issue_penalty(judy, loss, player, "Tardiness", match)
+    issue_penalty(judy, loss, player, "Tardiness again", match)
+
+    assert score(match) == (Match.Status.FINAL, 0, 2, 0)
+
+
+def test_time_called_after_a_game_loss_keeps_that_game(event, alice, judy):
+    match = matches(event)[0]
+    issue_penalty(judy, kind(event, "game_loss"), seats(match)[0], "Tardiness", match)
+
+    call_time(alice, match.round)
+
+    assert score(match) == (Match.Status.FINAL, 0, 1, 1)  # the game, then a drawn one
+
+
+def test_revoking_a_game_loss_of_a_match_being_played_takes_the_game_off(event, alice, judy):
+    match = matches(event)[0]
+    penalty = issue_penalty(judy, kind(event, "game_loss"), seats(match)[0], "Late", match)
+
+    revoked = revoke_penalty(alice, penalty)
+
     assert score(match) == (Match.Status.PENDING, 0, 0, 0)
-    assert "goes on" in penalty.outcome and penalty.result_before is None
+    assert not match.games.exists()
+    assert revoked.revoke_outcome.startswith("Game loss taken off")
+
+
+def test_a_game_loss_after_the_players_reported_is_refused(event, judy):
+    match = matches(event)[0]
+    player, opponent = seats(match)
+    report_result(player.user, match, [0, 0])
+    before = state(event)
+
+    with pytest.raises(TournamentError, match="already reported"):
+        issue_penalty(judy, kind(event, "game_loss"), opponent, "Late", match)
+
+    assert state(event) == before
+
+
+def test_the_report_form_shows_the_recorded_game_filled_in(event, judy, client):
+    match = matches(event)[0]
+    player, _opponent = seats(match)
+    issue_penalty(judy, kind(event, "game_loss"), player, "Tardiness", match)
+    client.force_login(player.user)
+
+    page = client.get(f"/events/{event.slug}/my-match/").content.decode()
+
+    assert 'class="msg recorded-games"' in page
+    game_1 = page[page.index('name="game_1"') : page.index('name="game_2"')]
+    assert '<option value="1" selected>' in game_1
+    assert "selected" not in page[page.index('name="game_2"') :].split("</select>")[0]
+
+
+# ---------------------------------------------------------------- pods
+
+
+@pytest.mark.parametrize(
+    ("placements", "last", "expected"),
+    [
+        ((1, 2, 3, 4), {0}, (4, 1, 2, 3)),
+        ((1, 2, 3, 4), {3}, (1, 2, 3, 4)),  # already last: unchanged
+        ((1, 1, 3, 4), {1}, (1, 4, 2, 3)),
+        ((2, 2, 1, 4), {2}, (1, 1, 4, 3)),  # a tie stays a tie
+        ((1, 2, 3, 4), {0, 1}, (3, 3, 1, 2)),  # two put last share the last place
+        ((1, 2, 3), {1}, (1, 3, 2)),
+    ],
+)
+def test_placements_with_last_closes_up_the_others_in_their_order(placements, last, expected):
+    result = placements_with_last(placements, last)
+    assert result == expected
+    assert check_placements(list(result), len(placements)) == expected  # a valid pod result
+
+
+def _pod(alice, judy) -> tuple[Event, Match]:
+    event, _regs = make_event(
+        alice, players=4, players_per_game=4, swiss_rounds=2, best_of=1, start=True
+    )
+    add_staff(alice, event, judy, EventStaff.Role.JUDGE)
+    rnd = publish_round(alice, pair_next_round(alice, event))
+    return Event.objects.get(pk=event.pk), rnd.matches.get()
+
+
+def placements(match: Match) -> list:
+    return list(match.seats.order_by("seat").values_list("placement", flat=True))
+
+
+@pytest.mark.parametrize("effect", ["game_loss", "match_loss"])
+def test_a_loss_in_a_final_pod_puts_the_player_last_and_revoking_puts_it_back(alice, judy, effect):
+    event, match = _pod(alice, judy)
+    enter_placements(alice, match, [1, 2, 3, 4])
+    player = seats(match)[0]
+
+    penalty = issue_penalty(judy, kind(event, effect), player, "Marked cards", match)
+
+    assert placements(match) == [4, 1, 2, 3]
+    assert penalty.result_before["placements"] == [1, 2, 3, 4]
+    assert "placed last: 4-1-2-3" in penalty.outcome
+    revoked = revoke_penalty(alice, penalty)
+    assert placements(match) == [1, 2, 3, 4]
+    assert revoked.revoke_outcome.startswith("Placements of table")
+
+
+def test_a_loss_to_a_player_already_last_in_a_final_pod_changes_no_result(alice, judy):
+    event, match = _pod(alice, judy)
+    enter_placements(alice, match, [2, 1, 3, 4])
+    overrides = AuditEntry.objects.filter(event=event, action="override").count()
+
+    penalty = issue_penalty(judy, kind(event, "match_loss"), seats(match)[3], "Late", match)
+
+    assert placements(match) == [2, 1, 3, 4] and "already placed last" in penalty.outcome
+    assert AuditEntry.objects.filter(event=event, action="override").count() == overrides
+    assert penalty.result_before is None
+
+
+def test_a_loss_in_a_pod_being_played_puts_the_player_last_whatever_is_reported(alice, judy):
+    event, match = _pod(alice, judy)
+    player = seats(match)[2]
+
+    penalty = issue_penalty(judy, kind(event, "game_loss"), player, "Tardiness", match)
+    assert "last place" in penalty.outcome and placements(match) == [None] * 4
+
+    for reg in seats(match):
+        report_placements(reg.user, match, [2, 3, 1, 4])
+
+    assert placements(match) == [1, 2, 4, 3]
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINAL
+
+
+def test_two_players_given_a_loss_in_one_pod_share_the_last_place(alice, judy):
+    event, match = _pod(alice, judy)
+    first, second, _third, _fourth = seats(match)
+    issue_penalty(judy, kind(event, "match_loss"), first, "Collusion", match)
+    issue_penalty(judy, kind(event, "match_loss"), second, "Collusion", match)
+
+    enter_placements(alice, match, [1, 2, 3, 4])
+
+    assert placements(match) == [3, 3, 1, 2]
+
+
+def test_a_disqualification_in_a_pod_drops_the_player(alice, judy):
+    event, match = _pod(alice, judy)
+    player = seats(match)[1]
+
+    issue_penalty(judy, kind(event, "disqualification"), player, "Cheating", match)
+
+    player.refresh_from_db()
+    assert player.status == Registration.Status.DROPPED
 
 
 def test_a_game_loss_gives_the_opponent_a_game_of_an_undecided_final_result(event, alice, judy):
@@ -535,6 +730,29 @@ def test_two_judges_issuing_game_losses_at_once_are_applied_one_after_the_other(
     assert sorted(k for k, _ in outcomes) == ["ok", "ok"], outcomes
     assert score(match) == (Match.Status.FINAL, 1, 1, 1)  # a game each, in turn
     assert Penalty.objects.filter(match=match).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks need PostgreSQL")
+def test_a_game_loss_and_a_report_at_once_never_lose_the_game(
+    alice, judy, bob, charlie, dave, erin
+):
+    event = _event(alice, judy, [bob, charlie, dave, erin])
+    match = matches(event)[0]
+    player = seats(match)[0]
+
+    outcomes = run_together(
+        lambda: issue_penalty(judy, kind(event, "game_loss"), player, "Late", match),
+        lambda: report_result(player.user, match, [0, 0]),
+    )
+
+    kinds = [k for k, _ in outcomes]
+    assert sorted(kinds) == ["error", "ok"], outcomes  # one of them is refused
+    if kinds[0] == "ok":  # the penalty first: the report leaving game 1 out is refused
+        assert list(match.games.values_list("winner_seat", flat=True)) == [1]
+        assert not match.reports.exists()
+    else:  # the report first: the game loss belongs to the next match
+        assert not Penalty.objects.filter(event=event).exists() and not match.games.exists()
 
 
 @pytest.mark.django_db(transaction=True)

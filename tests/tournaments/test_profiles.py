@@ -157,3 +157,134 @@ def test_the_api_gives_the_profile_with_public_decklists_only(client, alice, pla
     )
     assert client.get("/api/players/ghost/").status_code == 404
     assert client.get("/api/players/ann/", {"vs": "ghost"}).status_code == 404
+
+
+# ---------------------------------------------------------------- finding the pages
+
+
+@pytest.mark.django_db
+def test_the_site_navigation_leads_to_ratings_series_and_ones_own_profile(client, alice):
+    anonymous = client.get("/").content.decode()
+    assert f'href="{reverse("tournaments:ratings")}"' in anonymous
+    assert f'href="{reverse("tournaments:series_list")}"' in anonymous
+    assert "my-profile" not in anonymous
+    client.force_login(alice)
+    page = client.get("/").content.decode()
+    assert f'href="/players/{alice.username}/" class="my-profile"' in page
+
+
+@pytest.mark.django_db
+def test_the_ratings_page_lists_every_game_of_the_registry(client, alice, players):
+    from engine.core import registry
+    from tournaments.services import ratings
+
+    event = run_event(alice, players)
+    for rnd in event.rounds.all():
+        ratings.rate_round(rnd.pk)
+    page = client.get(reverse("tournaments:ratings")).content.decode()
+    for game in registry.all_systems():
+        assert f'href="{reverse("tournaments:leaderboard", args=[game.key])}"' in page
+    assert 'href="/players/ann/"' in page  # the game played has its best players listed
+    board = client.get(reverse("tournaments:leaderboard", args=[event.game_system]))
+    assert 'href="/players/ann/"' in board.content.decode()
+
+
+@pytest.mark.django_db
+def test_event_pages_link_the_games_ratings_and_the_events_series(client, alice, players):
+    from tournaments.services.series import add_event, create_series
+
+    event = run_event(alice, players)
+    league = create_series(alice, "Spring League")
+    add_event(alice, league, event)
+    page = client.get(reverse("tournaments:event_detail", args=[event.slug])).content.decode()
+    assert f'href="{reverse("tournaments:leaderboard", args=[event.game_system])}"' in page
+    assert f'href="{reverse("tournaments:series_detail", args=[league.slug])}"' in page
+
+
+@pytest.mark.django_db
+def test_standings_and_pairings_link_each_player_to_their_profile(client, alice, players):
+    event = run_event(alice, players, finish=False)
+    guest = Event.objects.get(pk=event.pk)
+    standings = client.get(reverse("tournaments:standings", args=[guest.slug])).content.decode()
+    pairings = client.get(reverse("tournaments:pairings", args=[guest.slug])).content.decode()
+    for user in players:
+        link = f'<a href="/players/{user.username}/" class="profile-link muted"'
+        assert link in standings, user.username
+        assert link in pairings, user.username
+
+
+@pytest.mark.django_db
+def test_a_guest_entered_by_name_has_no_profile_link(client, alice, players):
+    event = create_event(alice, name="Guests", structure=Event.Structure.ROUND_ROBIN, best_of=1)
+    register(event, user=None, display_name="Walk-in", actor=alice)
+    register(event, user=players[0], display_name="ann")
+    event = start_event(alice, event)
+    play_round(alice, event, lambda match: [0])
+    page = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
+    assert 'href="/players/ann/"' in page
+    assert page.count('class="profile-link muted"') == 1
+
+
+# ---------------------------------------------------------------- the event form
+
+
+@pytest.mark.django_db
+def test_the_event_form_has_a_switch_for_published_decklists(client, alice):
+    from engine.core import registry
+
+    client.force_login(alice)
+    page = client.get(reverse("tournaments:event_create")).content.decode()
+    section = page[page.index('id="section-basics"') :].split("</fieldset>")[0]
+    assert 'name="decklists_public"' in section and 'type="checkbox"' in section
+    assert section.index('name="is_public"') < section.index('name="decklists_public"')
+    with_lists = [s.key for s in registry.all_systems() if s.needs_decklists]
+    without = [s.key for s in registry.all_systems() if not s.needs_decklists]
+    field = section[: section.index('name="decklists_public"')]
+    rule = field[field.rindex("data-applies=") :].split(">")[0]
+    assert all(key in rule for key in with_lists)
+    assert not any(f"&quot;{key}&quot;" in rule for key in without)
+
+    response = client.post(
+        reverse("tournaments:event_create"),
+        {
+            "name": "Open Lists",
+            "game_system": registry.default_system().key,
+            "format": registry.default_system().formats[0].key,
+            "structure": "swiss",
+            "players_per_game": 2,
+            "swiss_rounds": 3,
+            "top_cut": 0,
+            "best_of": 3,
+            "seeding": "none",
+            "round_minutes": 50,
+            "tiebreaks": "mtr",
+            "is_public": "on",
+            "decklists_public": "on",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    event = Event.objects.get(name="Open Lists")
+    assert event.decklists_public
+
+
+@pytest.mark.django_db
+def test_the_console_settings_switch_published_decklists_with_an_audit_entry(client, alice):
+    event = create_event(alice, name="Settings Cup")
+    client.force_login(alice)
+    console = client.get(reverse("tournaments:manage", args=[event.slug])).content.decode()
+    assert 'name="decklists_public"' in console
+    from tournaments.forms import EventForm
+
+    data = {k: v for k, v in EventForm(instance=event).initial.items() if v is not None}
+    data.update({"decklists_public": "on", "game_system": event.game_system})
+    for key in ("is_public", "auto_advance", "play_online", "grand_final_reset"):
+        if data.get(key) is True:
+            data[key] = "on"
+        elif data.get(key) is False:
+            data.pop(key)
+    if data.get("allow_split_finals") is False:
+        data.pop("allow_split_finals")
+    client.post(reverse("tournaments:manage_action", args=[event.slug, "settings"]), data)
+    event.refresh_from_db()
+    assert event.decklists_public
+    assert event.audit.filter(action="edit", summary__icontains="decklists_public").exists()

@@ -8,6 +8,7 @@ import random
 from datetime import timedelta
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -18,8 +19,10 @@ from tournaments import ratings as core
 from tournaments import recovery, tasks
 from tournaments.models import Match, PlayerRating, RatedMatch
 from tournaments.services import ratings
+from tournaments.services.corrections import correct_result
 from tournaments.services.events import create_event
 from tournaments.services.pairing import pair_next_round, publish_round
+from tournaments.services.penalties import issue_penalty, penalty_types
 from tournaments.services.placements import enter_placements
 from tournaments.services.results import enter_result
 from tournaments.services.starting import start_event
@@ -236,6 +239,90 @@ def test_rebuild_gives_the_incremental_ratings_and_counts_nothing_twice(alice):
     assert RatedMatch.objects.count() == 9
 
 
+def ratings_now() -> dict[int, tuple[float, float, int]]:
+    return {r.user_id: (r.mu, r.sigma, r.matches) for r in PlayerRating.objects.order_by("user_id")}
+
+
+@pytest.mark.django_db
+def test_a_corrected_result_re_rates_both_players_as_a_full_rebuild_would(
+    alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    event, _ = make_event(alice, players=6)
+    rounds = [play_round(alice, event, pick=lambda m: [0, 1, 0]) for _ in range(3)]
+    for rnd in rounds:
+        ratings.rate_round(rnd.pk)
+    match = rounds[0].matches.filter(is_bye=False).order_by("table").first()
+    first, second = user_ids(match)
+    before = ratings_now()
+    queued = []
+    monkeypatch.setattr(
+        tasks.rebuild_ratings, "apply_async", lambda args, **kw: queued.append(args)
+    )
+    cache.delete(tasks._rebuild_pending_key(event.game_system))  # none left by another test
+
+    with django_capture_on_commit_callbacks(execute=True):
+        correct_result(alice, match, [1, 1])  # was 2-1 to seat 0: now 0-2
+
+    assert queued == [(event.game_system,)]
+    assert tasks.rebuild_ratings(event.game_system) == 9  # the queued task, run
+    after = ratings_now()
+    assert after[first][0] < before[first][0] and after[second][0] > before[second][0]
+    ratings.rebuild(event.game_system)  # a full rebuild from scratch gives the same
+    assert ratings_now() == {
+        u: (pytest.approx(mu), pytest.approx(sigma), n) for u, (mu, sigma, n) in after.items()
+    }
+    assert tasks.rebuild_ratings(event.game_system) == 9  # a second run changes nothing
+    assert ratings_now() == {
+        u: (pytest.approx(mu), pytest.approx(sigma), n) for u, (mu, sigma, n) in after.items()
+    }
+
+
+@pytest.mark.django_db
+def test_an_override_queues_a_rebuild_only_once_the_result_was_rated(
+    alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    event, _ = make_event(alice, players=4)
+    rnd = publish_round(alice, pair_next_round(alice, event))
+    first, second = rnd.matches.order_by("table")
+    enter_result(alice, first, [0, 0])
+    enter_result(alice, second, [0, 0])  # the round completes; no task has rated it
+    queued = []
+    monkeypatch.setattr(
+        tasks.rebuild_ratings, "apply_async", lambda args, **kw: queued.append(args)
+    )
+    cache.delete(tasks._rebuild_pending_key(event.game_system))  # none left by another test
+
+    with django_capture_on_commit_callbacks(execute=True):
+        enter_result(alice, first, [1, 1])  # not rated yet: its round's task rates it
+    assert queued == []
+    ratings.rate_round(rnd.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        changed = enter_result(alice, second, [1, 0, 1])
+    assert changed.is_final and queued == [(event.game_system,)]
+
+
+@pytest.mark.django_db
+def test_a_penalty_that_changes_a_rated_result_queues_a_rebuild(
+    alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    event, _ = make_event(alice, players=4)
+    rnd = play_round(alice, event)
+    ratings.rate_round(rnd.pk)
+    match = rnd.matches.order_by("table").first()
+    queued = []
+    monkeypatch.setattr(
+        tasks.rebuild_ratings, "apply_async", lambda args, **kw: queued.append(args)
+    )
+    cache.delete(tasks._rebuild_pending_key(event.game_system))  # none left by another test
+    loss = next(t for t in penalty_types(event) if t.effect == "match_loss")
+    winner = match.seats.get(seat=0).registration
+
+    with django_capture_on_commit_callbacks(execute=True):
+        issue_penalty(alice, loss, winner, "Marked cards", match)
+
+    assert queued == [(event.game_system,)]
+
+
 @pytest.mark.django_db
 def test_pod_placements_are_rated_by_place(alice):
     event, _ = make_event(alice, players=4, players_per_game=4, swiss_rounds=2, best_of=1)
@@ -295,6 +382,54 @@ def test_an_event_seeded_by_rating_pairs_round_one_top_half_against_bottom_half(
         ["Player 02", "Player 05"],
         ["Player 03", "Player 06"],
     ]
+
+
+def test_seeded_pods_deal_the_players_to_the_pods_in_a_snake():
+    skills = {p: core.Skill(mu=50 - p, sigma=1) for p in range(1, 12)}  # 1 strongest
+    players = list(reversed(range(1, 12)))
+    pods = core.seeded_pods(players, skills, (4, 4, 3))
+    # 1 2 3 | 4 5 6 (back) | 7 8 9 | 10 (pod 3 full: passed over) 11
+    assert pods == [[1, 6, 7, 11], [2, 5, 8, 10], [3, 4, 9]]
+    with pytest.raises(ValueError):
+        core.seeded_pods(players, skills, (4, 4))
+
+
+@pytest.mark.django_db
+def test_a_pod_event_seeded_by_rating_spreads_round_one_and_seats_its_final_pod_by_rating(
+    alice,
+):
+    event, regs = make_event(
+        alice,
+        players=8,
+        start=False,
+        seeding="rating",
+        players_per_game=4,
+        best_of=1,
+        swiss_rounds=1,
+        top_cut=4,
+    )
+    rate_players(regs, event.game_system)  # Player 01 strongest
+    event = start_event(alice, event)
+    rnd = publish_round(alice, pair_next_round(alice, event))
+    pods = [
+        sorted(s.registration.display_name for s in m.seats.all())
+        for m in rnd.matches.order_by("table")
+    ]
+    assert pods == [
+        ["Player 01", "Player 04", "Player 05", "Player 08"],
+        ["Player 02", "Player 03", "Player 06", "Player 07"],
+    ]
+    for match in rnd.matches.all():  # the weakest of each pod wins it
+        seats = list(match.seats.select_related("registration").order_by("seat"))
+        names = [s.registration.display_name for s in seats]
+        order = sorted(range(4), key=lambda k: names[k], reverse=True)
+        enter_placements(alice, match, [order.index(k) + 1 for k in range(4)])
+    event.refresh_from_db()
+    final = pair_next_round(alice, event)
+    assert final.kind == "elimination"
+    seated = [s.registration.display_name for s in final.matches.get().seats.order_by("seat")]
+    assert seated == sorted(seated)  # in rating order, whatever the standings say
+    assert set(seated) == {"Player 05", "Player 06", "Player 07", "Player 08"}
 
 
 def rate_players(regs, game_system: str) -> None:

@@ -318,3 +318,19 @@ def test_the_api_shows_the_table_and_refuses_bad_input(api, alice, bob, players)
     bobs = create_event(bob, name="Bob's")
     assert api.post(base + "events/", {"event": bobs.slug}, format="json").status_code == 403
     assert api.get(base).json()["events"] == [finished.slug]
+
+
+@pytest.mark.django_db
+def test_the_series_page_lists_every_series_with_its_events(client, alice, players):
+    empty = client.get(reverse("tournaments:series_list")).content.decode()
+    assert "No series yet." in empty
+    league = create_series(alice, "Autumn League")
+    add_event(alice, league, finished_event(alice, players, "Week 1"))
+    page = client.get(reverse("tournaments:series_list")).content.decode()
+    assert f'href="{reverse("tournaments:series_detail", args=[league.slug])}"' in page
+    assert 'href="/players/alice/"' in page  # its organiser's profile
+    row = page[page.index("Autumn League") :].split("</tr>")[0]
+    assert '<td class="num">1</td>' in row
+    client.force_login(alice)
+    own = client.get(reverse("tournaments:series_list")).content.decode()
+    assert f'href="{reverse("tournaments:series_create")}"' in own

@@ -8,16 +8,24 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tournaments.models import AuditEntry, Event, Match, Registration, Round, TeamMember
+from tournaments.models import (
+    AuditEntry,
+    Event,
+    EventStaff,
+    Match,
+    Registration,
+    Round,
+    TeamMember,
+)
 from tournaments.services.decklists import submit_decklist, submit_member_deck
 from tournaments.services.errors import NotAllowed, TournamentError
-from tournaments.services.events import create_event, update_event
+from tournaments.services.events import add_staff, create_event, update_event
 from tournaments.services.pairing import pair_next_round, publish_round
 from tournaments.services.players import check_in, drop, register
 from tournaments.services.results import confirm_result, enter_result, report_result
 from tournaments.services.standings import refresh_standings
 from tournaments.services.starting import start_event
-from tournaments.services.teams import register_team
+from tournaments.services.teams import register_team, replace_member
 
 pytestmark = pytest.mark.django_db
 
@@ -339,3 +347,146 @@ def test_pages_register_a_team_and_show_it(client, alice, team_event, bob, charl
 @pytest.fixture
 def erin(make_user):
     return make_user("erin")
+
+
+# ---------------------------------------------------------------- changing a team
+
+
+def members_of(reg: Registration) -> list[str]:
+    return list(reg.members.order_by("position").values_list("user__username", flat=True))
+
+
+def team_state(event) -> tuple:
+    return (
+        sorted(TeamMember.objects.filter(event=event).values_list("user__username", "position")),
+        sorted(event.registrations.values_list("display_name", "user__username")),
+        event.audit.count(),
+    )
+
+
+def test_the_organiser_replaces_a_member_before_the_start(team_event, alice, bob, charlie, dave):
+    reg = register_team(team_event, name="Blue", members=[bob, charlie], actor=bob)
+    reg.members.filter(user=bob).update(deck="bob's list", deck_is_legal=False)
+
+    place = replace_member(alice, reg, bob, dave)
+
+    reg.refresh_from_db()
+    assert members_of(reg) == ["dave", "charlie"] and place.position == 0
+    assert reg.user == dave  # the contact was the member who left
+    assert place.deck == "" and place.deck_is_legal is None  # bob's deck left with him
+    entry = team_event.audit.filter(action=AuditEntry.Action.TEAM).order_by("-pk").first()
+    assert entry.actor == alice and "bob replaced by dave" in entry.summary
+    assert entry.data["replaced"] == bob.pk and entry.data["member"] == dave.pk
+
+
+def test_a_replacement_is_refused_once_the_event_has_started(alice, people):
+    event = create_event(alice, name="Started", format="team_standard", swiss_rounds=2, best_of=1)
+    teams = four_teams(event, people)
+    start_event(alice, event)
+    outsider = people[0].__class__.objects.create_user("late")
+    before = team_state(event)
+
+    with pytest.raises(TournamentError, match="The event has started"):
+        replace_member(alice, teams[0], people[0], outsider)
+
+    assert team_state(event) == before
+
+
+@pytest.mark.parametrize(
+    ("leaving", "joining", "message"),
+    [
+        ("dave", "erin", "dave is not a member of Blue"),
+        ("bob", "charlie", "charlie already plays in the team Blue"),
+        ("bob", "frank", "frank already plays in the team Green"),
+    ],
+)
+def test_bad_replacements_are_refused_and_change_nothing(
+    team_event, alice, make_user, bob, charlie, dave, erin, leaving, joining, message
+):
+    users = {u.username: u for u in (bob, charlie, dave, erin, make_user("frank"))}
+    users["gina"] = make_user("gina")
+    blue = register_team(team_event, name="Blue", members=[bob, charlie], actor=alice)
+    register_team(team_event, name="Green", members=[users["frank"], users["gina"]], actor=alice)
+    before = team_state(team_event)
+
+    with pytest.raises(TournamentError, match=message):
+        replace_member(alice, blue, users[leaving], users[joining])
+
+    assert team_state(team_event) == before
+
+
+def replace_url(event, reg) -> str:
+    return f"/api/events/{event.slug}/registrations/{reg.pk}/replace-member/"
+
+
+@pytest.mark.parametrize(
+    ("who", "code"),
+    [("anonymous", 401), ("player", 403), ("judge", 403), ("organiser", 200)],
+)
+def test_api_only_the_organiser_replaces_a_member(
+    team_event, alice, bob, charlie, dave, erin, who, code
+):
+    add_staff(alice, team_event, erin, EventStaff.Role.JUDGE)
+    reg = register_team(team_event, name="Blue", members=[bob, charlie], actor=bob)
+    user = {"anonymous": None, "player": bob, "judge": erin, "organiser": alice}[who]
+
+    response = api(user).post(
+        replace_url(team_event, reg), {"member": "charlie", "replacement": "dave"}, format="json"
+    )
+
+    assert response.status_code == code, response.content
+    expected = ["bob", "dave"] if code == 200 else ["bob", "charlie"]
+    assert members_of(reg) == expected
+    if code == 200:
+        assert response.json()["members"] == ["bob", "dave"]
+
+
+def test_api_bad_replacements_answer_400_or_409_and_change_nothing(alice, people, bob):
+    event = create_event(alice, name="Cup", format="team_standard", swiss_rounds=2, best_of=1)
+    teams = four_teams(event, people)
+    client = api(alice)
+    before = team_state(event)
+
+    unknown = client.post(
+        replace_url(event, teams[0]), {"member": "p1", "replacement": "nobody"}, format="json"
+    )
+    not_in = client.post(
+        replace_url(event, teams[0]), {"member": "p3", "replacement": "bob"}, format="json"
+    )
+    taken = client.post(
+        replace_url(event, teams[0]), {"member": "p1", "replacement": "p3"}, format="json"
+    )
+    assert (unknown.status_code, not_in.status_code, taken.status_code) == (400, 400, 409)
+    assert "nobody" in unknown.json()["replacement"][0]
+    start_event(alice, event)
+    started = client.post(
+        replace_url(event, teams[0]), {"member": "p1", "replacement": "bob"}, format="json"
+    )
+    assert started.status_code == 409 and "has started" in started.json()["detail"]
+    assert team_state(event)[:2] == before[:2]
+
+
+def test_the_schema_documents_replacing_a_member(db):
+    schema = api().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    path = schema["paths"]["/api/events/{event_slug}/registrations/{id}/replace-member/"]
+    assert path["post"]["summary"] == "Replace a team member"
+
+
+def test_the_console_replaces_a_member(client, team_event, alice, bob, charlie, dave):
+    reg = register_team(team_event, name="Blue", members=[bob, charlie], actor=bob)
+    client.force_login(alice)
+    page = client.get(f"/events/{team_event.slug}/manage/").content.decode()
+    assert "replace-member" in page
+
+    client.post(
+        f"/events/{team_event.slug}/manage/replace-member/",
+        {"registration": reg.pk, "member": "charlie", "replacement": "dave"},
+    )
+
+    assert members_of(reg) == ["bob", "dave"]
+    client.force_login(charlie)  # a player of the team cannot
+    response = client.post(
+        f"/events/{team_event.slug}/manage/replace-member/",
+        {"registration": reg.pk, "member": "dave", "replacement": "charlie"},
+    )
+    assert response.status_code == 403 and members_of(reg) == ["bob", "dave"]

@@ -3,8 +3,8 @@
 The organiser first sees the consequences (``preview_correction``: the standings before
 and after, and the later pairings whose players' points change, flagging those that now
 join players of different points), then confirms (``correct_result``: the result entered
-through ``results.enter_result``, audited as a correction, the standings rebuilt). Later
-rounds keep the pairings they were played with.
+through ``results.enter_result``, audited as a correction, the standings rebuilt, the
+game's ratings replayed on commit). Later rounds keep the pairings they were played with.
 """
 
 from __future__ import annotations
@@ -193,7 +193,7 @@ def correct_result(actor: User, match: Match, games: list[int | None]) -> Match:
     check_official(actor, match.round.event)
     check_correctable(match)
     _check_changes(match, check_outcome(match, games))
-    return enter_result(actor, match, games, note=CORRECTION_NOTE)
+    return enter_result(actor, match, games, note=CORRECTION_NOTE)  # re-rates, on commit
 
 
 def _check_changes(match: Match, outcome: Outcome) -> None:

@@ -9,12 +9,21 @@ round or for no match at all, with a reason:
 * a match loss settles the match for the opponent (2-0 in a best-of-3) through the results
   service, whether it was being played or already final, so standings follow;
 * a game loss gives the opponent one more game: the games recorded for the match (all of
-  them once it is final, those the engine decided while it is played online) plus one won
-  by the opponent. When that decides the match, or the match was already final but
-  undecided (time called at 1-1), it is entered through the results service. A match still
-  being played that one game does not decide goes on: the penalty says so, and the result
-  the players report includes that game. A match already decided is refused: a game loss
-  after a match applies to the player's next match;
+  them once it is final, those the engine decided while it is played online, those earlier
+  game losses recorded) plus one won by the opponent. When that decides the match, or the
+  match was already final but undecided (time called at 1-1), it is entered through the
+  results service. A match at a table that one game does not decide goes on with that
+  game recorded (a ``Game`` row, the seats' game wins): the players report the whole
+  match beginning with it (``results.report_result`` refuses a report that leaves it
+  out; the report form and the result desk show it filled in). Online the engine keeps
+  its own count of games, so there the game loss is logged and the match plays on. A
+  match already decided, or one whose players have already reported, is refused: a game
+  loss after a match applies to the player's next match;
+* in a pod (``Event.uses_pods``) a game is the whole match, so a game loss and a match
+  loss are the same: the player takes the last place of the pod. A final pod is entered
+  again with the player last (the others keep their order); a pod being played is
+  finalised so, whatever its players report (``placements.finalise_pod`` reads the
+  penalties issued for it);
 * a disqualification drops the player (``players.drop``) with the penalty's reason.
 
 The organisers (the head judge) revoke. Revoking a game or match loss that changed a result
@@ -34,20 +43,23 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournaments.live import broadcast_on_commit
 from tournaments.models import (
     AuditEntry,
     Event,
+    Game,
     Match,
     Penalty,
     PenaltyType,
     Registration,
     Round,
 )
-from tournaments.results import evaluate, games_needed
+from tournaments.results import evaluate, games_needed, placements_with_last
 from tournaments.services.common import audit
 from tournaments.services.errors import TournamentError
 from tournaments.services.matches import lock_match
 from tournaments.services.permissions import User, check_official, check_organiser
+from tournaments.services.placements import enter_placements, placement_text
 from tournaments.services.players import drop
 from tournaments.services.results import enter_result
 
@@ -144,8 +156,15 @@ def remove_penalty_type(actor: User, kind: PenaltyType) -> None:
 
 @dataclass(frozen=True)
 class ResultChange:
-    games: list[int | None]  # the games the match is settled with
+    games: list[int | None]  # the games the match is settled with (or has recorded so far)
     text: str  # what the log says happened
+    record_only: bool = False  # True: the games are recorded and the match goes on
+
+
+@dataclass(frozen=True)
+class PodChange:
+    placements: list[int] | None  # the pod's placements now (None: it is still played)
+    text: str
 
 
 def _seats(match: Match) -> list:
@@ -184,18 +203,13 @@ def check_target(
             _("%(name)s does not play in table %(table)d of %(round)s.")
             % {"name": registration, "table": match.table, "round": match.round}
         )
-    if kind.effect in RESULT_EFFECTS:
-        if match.is_bye:
-            raise TournamentError(_("A bye has no result to change."))
-        if event.uses_pods:
-            raise TournamentError(
-                _("A pod's result is its placements: enter them with the penalty in mind.")
-            )
+    if kind.effect in RESULT_EFFECTS and match.is_bye:
+        raise TournamentError(_("A bye has no result to change."))
 
 
-def _result_change(effect: str, match: Match, registration: Registration) -> ResultChange | None:
-    """The result a game or match loss gives the match (None: the match goes on as it is);
-    ``TournamentError`` when it cannot be applied."""
+def _result_change(effect: str, match: Match, registration: Registration) -> ResultChange:
+    """The result a game or match loss gives a two-player match; ``TournamentError`` when
+    it cannot be applied."""
     seats = _seats(match)
     opponent = next(n for n, s in enumerate(seats) if s.registration_id != registration.pk)
     name = seats[opponent].registration.display_name
@@ -216,9 +230,74 @@ def _result_change(effect: str, match: Match, registration: Registration) -> Res
     games = [*recorded, opponent]
     outcome = evaluate(games, match.best_of, seats=len(seats), allow_draw=True)
     decided = max(outcome.wins) >= games_needed(match.best_of)
+    text = f"Game {len(games)} to {name}: {outcome.score}"
     if decided or match.is_final:
-        return ResultChange(games, f"Game {len(games)} to {name}: {outcome.score}")
-    return None
+        return ResultChange(games, text)
+    if match.round.event.play_online:
+        # The engine numbers the games it deals: the game in progress plays on.
+        return ResultChange(
+            recorded,
+            f"Game to {name}; table {match.table} of {match.round} is played online and goes "
+            "on: enter the result if the game loss must count",
+            record_only=True,
+        )
+    if match.reports.exists():
+        raise TournamentError(
+            _(
+                "The players of table %(table)d of %(round)s have already reported their "
+                "result: settle it first; a game loss after a match applies to the player's "
+                "next match."
+            )
+            % {"table": match.table, "round": match.round}
+        )
+    return ResultChange(
+        games,
+        f"{text}; table {match.table} of {match.round} goes on, and the players report the "
+        "rest of the match after that game",
+        record_only=True,
+    )
+
+
+def _record_games(match: Match, games: list[int | None]) -> None:
+    """Record the games of a match still being played (it stays open); the match row is
+    locked by the caller."""
+    seats = list(match.seats.order_by("seat"))
+    outcome = evaluate(games, match.best_of, seats=len(seats), allow_draw=True)
+    Game.objects.filter(match=match).delete()
+    Game.objects.bulk_create(
+        [Game(match=match, number=n, winner_seat=g) for n, g in enumerate(games, start=1)]
+    )
+    for seat, wins in zip(seats, outcome.wins, strict=True):
+        if seat.game_wins != wins:
+            seat.game_wins = wins
+            seat.save(update_fields=["game_wins"])
+    match.game_draws = outcome.draws
+    match.version += 1
+    match.save(update_fields=["game_draws", "version"])
+    broadcast_on_commit(match.round.event_id, "pairings")
+
+
+def _pod_placements(match: Match) -> list[int | None]:
+    return list(match.seats.order_by("seat").values_list("placement", flat=True))
+
+
+def _pod_change(match: Match, registration: Registration) -> PodChange:
+    """In a pod one game is the match: a game or match loss puts the player last."""
+    seats = _seats(match)
+    seat = next(n for n, s in enumerate(seats) if s.registration_id == registration.pk)
+    if not match.is_final:
+        return PodChange(
+            None,
+            f"{registration.display_name} takes the last place of table {match.table} of "
+            f"{match.round} when its result is recorded",
+        )
+    current = _pod_placements(match)
+    placements = list(placements_with_last(current, {seat}))
+    if placements == current:
+        return PodChange(None, f"{registration.display_name} already placed last")
+    return PodChange(
+        placements, f"{registration.display_name} placed last: {placement_text(placements)}"
+    )
 
 
 def issue_penalty(
@@ -245,13 +324,31 @@ def issue_penalty(
         outcome = ""
         if match is not None:
             match = lock_match(match)
-        if kind.effect in RESULT_EFFECTS:
+        if kind.effect in RESULT_EFFECTS and event.uses_pods:
+            change = _pod_change(match, registration)
+            outcome = change.text
+            if change.placements is not None:
+                before = {
+                    "status": match.status,
+                    "source": match.result_source,
+                    "placements": _pod_placements(match),
+                }
+                enter_placements(actor, match, change.placements)
+                match = lock_match(match)
+                version = match.version
+        elif kind.effect in RESULT_EFFECTS:
             change = _result_change(kind.effect, match, registration)
-            if change is None:
-                outcome = (
-                    f"Game to the opponent; table {match.table} of {match.round} goes on, "
-                    "and its reported result includes that game"
-                )
+            outcome = change.text
+            if change.record_only:
+                if change.games != _recorded_games(match):
+                    before = {
+                        "status": match.status,
+                        "source": match.result_source,
+                        "games": None,
+                        "recorded": _recorded_games(match),
+                    }
+                    _record_games(match, change.games)
+                    version = match.version
             else:
                 before = {
                     "status": match.status,
@@ -261,7 +358,6 @@ def issue_penalty(
                 enter_result(actor, match, change.games)
                 match = lock_match(match)
                 version = match.version
-                outcome = change.text
         elif kind.effect == Effect.DISQUALIFICATION:
             reg = Registration.objects.get(pk=registration.pk)
             if reg.is_active and event.status != Event.Status.FINISHED:
@@ -321,8 +417,10 @@ def revoke_penalty(actor: User, penalty: Penalty, note: str = "") -> Penalty:
         )
         if penalty.is_revoked:
             raise TournamentError(_("This penalty has already been revoked."))
-        outcome = _undo(actor, penalty)
+        # Revoked first: a pod entered again below no longer puts the player last.
         penalty.set_status(Penalty.Status.REVOKED)
+        penalty.save(update_fields=["status"])
+        outcome = _undo(actor, penalty)
         penalty.revoked_at = timezone.now()
         penalty.revoked_by = actor if actor.is_authenticated else None
         penalty.revoke_note = note
@@ -363,6 +461,17 @@ def _undo(actor: User, penalty: Penalty) -> str:
             "check it and enter the right result"
         )
     before = penalty.result_before
+    if before.get("recorded") is not None and not match.is_final:
+        recorded = list(before["recorded"])
+        _record_games(match, recorded)
+        return f"Game loss taken off {where}: {_score(recorded, match, match.seats.count())}"
+    if before.get("placements") is not None and before.get("status") == Match.Status.FINAL:
+        placements = list(before["placements"])
+        try:
+            enter_placements(actor, match, placements)
+        except TournamentError as exc:
+            return f"The result of {where} stays ({exc}): fix it by hand"
+        return f"Placements of {where} put back: {placement_text(placements)}"
     if before.get("status") != Match.Status.FINAL or before.get("games") is None:
         return (
             f"{where.capitalize()} had no final result before the penalty: the result stays; "

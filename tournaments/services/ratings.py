@@ -6,7 +6,8 @@ match) and rates it only if that row is new, so a task run twice, or two workers
 match, count it once. When a match becomes final its round queues ``rate_round`` on
 commit (``rate_round_on_commit``, called by ``completing.maybe_complete_round``).
 ``rebuild`` replays a game system's final matches from scratch in the order they
-finished (``manage.py rebuild_ratings``): the way to take a changed result into account.
+finished (``manage.py rebuild_ratings``); a result changed after it was rated (a
+correction, a penalty) queues one (``rerate_on_commit``, the task ``rebuild_ratings``).
 
 A player is a user: an entrant's side is its user, or a team's members. An entrant with
 no account (a bot, a name typed by an organiser) plays as a fresh rating that is not kept.
@@ -15,9 +16,10 @@ Byes are not rated.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Sequence
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Prefetch, QuerySet
 
 from tournaments import ratings as core
@@ -125,7 +127,8 @@ def rate_match(match_id: int) -> bool:
     """Count a final match in its players' ratings, once. True if this call counted it."""
     with transaction.atomic():
         match = (
-            Match.objects.select_related("round__event")
+            Match.objects.select_for_update(of=("self",))  # a result changing waits, or us
+            .select_related("round__event")
             .prefetch_related(_seats_prefetch())
             .filter(pk=match_id)
             .first()
@@ -169,6 +172,35 @@ def rate_round_on_commit(round_id: int) -> None:
     transaction.on_commit(lambda: rate_round_soon(round_id), robust=True)
 
 
+def rerate_on_commit(match: Match) -> None:
+    """A final result changed (``enter_result``, ``enter_placements``: a correction, a
+    penalty, an official's override): if the match was rated already, once the change
+    commits queue a rebuild of the game's ratings (``tasks.rebuild_ratings``, one per
+    burst of changes), so every rating from that match on is as if it had always had its
+    new result. A match not rated yet is rated with its new result by its round's task.
+    Call it with the match row locked: ``rate_match`` locks it too, so a rating under way
+    either finished before (its marker is seen here) or reads the new result."""
+    from tournaments.tasks import rebuild_ratings_soon
+
+    if not RatedMatch.objects.filter(match_id=match.pk).exists():
+        return
+    game_system = (
+        Event.objects.filter(rounds__matches=match.pk).values_list("game_system", flat=True).first()
+    )
+    if game_system is None:
+        return
+    transaction.on_commit(lambda: rebuild_ratings_soon(game_system), robust=True)
+
+
+def _lock_game_system(game_system: str) -> None:
+    """Serialise rebuilds of one game system (a transaction-scoped advisory lock)."""
+    if connection.vendor != "postgresql":
+        return
+    key = zlib.crc32(f"ratings:{game_system}".encode()) - 2**31
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
 def rebuild(game_system: str) -> int:
     """Recompute a game system's ratings from scratch, every final match in the order the
     matches finished (then by round and table). Returns how many matches were rated.
@@ -186,6 +218,7 @@ def rebuild(game_system: str) -> int:
         .order_by("finished_at", "round__event_id", "round__number", "table", "pk")
     )
     with transaction.atomic():
+        _lock_game_system(game_system)
         RatedMatch.objects.filter(game_system=game_system).delete()
         PlayerRating.objects.filter(game_system=game_system).delete()
         skills: dict[Key, core.Skill] = {}

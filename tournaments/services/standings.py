@@ -231,7 +231,14 @@ def save_standings(event: Event) -> StandingsSnapshot:
 
     In a team event each row is a team and also lists its ``members``."""
     rows = compute_rows(event)
-    names = dict(event.registrations.values_list("pk", "display_name"))
+    names = {}
+    usernames = {}  # each single player's profile, for the pages' links (not for teams)
+    for pk, name, username, active in event.registrations.values_list(
+        "pk", "display_name", "user__username", "user__is_active"
+    ):
+        names[pk] = name
+        if username and active and not event.is_team_event:
+            usernames[pk] = username
     members = member_names(event) if event.is_team_event else {}
     after = event.rounds.filter(status=Round.Status.COMPLETED).count()
     if event.uses_pods:
@@ -240,6 +247,7 @@ def save_standings(event: Event) -> StandingsSnapshot:
                 "rank": row.rank,
                 "player": row.player,
                 "name": names.get(row.player, "?"),
+                "username": usernames.get(row.player),
                 "points": row.points,
                 "pods": row.pods,
                 "firsts": row.firsts,
@@ -259,6 +267,7 @@ def save_standings(event: Event) -> StandingsSnapshot:
             "rank": row.rank,
             "player": row.player,
             "name": names.get(row.player, "?"),
+            "username": usernames.get(row.player),
             "points": row.points,
             "wins": row.wins,
             "losses": row.losses,

@@ -5,6 +5,10 @@ A player registers a team by naming their partner(s); an organiser or judge name
 member. Members are users, each in at most one team of the event (a unique constraint
 settles two registrations at once). Each member brings their own deck
 (``decklists.submit_member_deck``) and plays their own seat of an online game.
+
+Until the event starts an organiser replaces a member (``replace_member``): the newcomer
+takes the same place, brings their own deck, and the change is audited; once the event
+has started a team plays as it is (drop it, or it plays on without the missing player).
 """
 
 from __future__ import annotations
@@ -12,12 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Event, Registration, TeamMember
+from tournaments.live import broadcast_on_commit
+from tournaments.models import AuditEntry, Event, Registration, TeamMember
+from tournaments.services.common import audit, lock_event
 from tournaments.services.errors import NotAllowed, TournamentError
-from tournaments.services.permissions import User, check_official
+from tournaments.services.permissions import User, check_official, check_organiser
 from tournaments.services.players import enter
 
 MAX_TEAM_NAME = 80
@@ -87,3 +93,78 @@ def register_team(
 def team_members(registration: Registration) -> list[TeamMember]:
     """The members of a team entry, in seat order (empty for a single player's entry)."""
     return list(registration.members.select_related("user").order_by("position"))
+
+
+def replace_member(
+    actor: User, registration: Registration, member: User, replacement: User
+) -> TeamMember:
+    """An organiser replaces ``member`` of a team by ``replacement`` before the event
+    starts: the same place in the team, the newcomer's own (empty) deck, the team's
+    contact moved to them if it was the member replaced. Audited; refused once the event
+    has started, and for a player already in a team of the event (the unique constraint
+    ``one_team_per_player`` settles two replacements at once)."""
+    event = registration.event
+    check_organiser(actor, event)
+    if replacement is None or not getattr(replacement, "is_active", False):
+        raise TournamentError(_("The new member must be an active registered user."))
+    with transaction.atomic():
+        event = lock_event(event)
+        if event.status != Event.Status.REGISTRATION:
+            raise TournamentError(
+                _(
+                    "The event has started: its teams play as they are. Drop the team, or "
+                    "let it play on."
+                )
+            )
+        reg = Registration.objects.select_for_update().get(pk=registration.pk)
+        if reg.event_id != event.pk or not event.is_team_event:
+            raise TournamentError(_("That entry is not a team of this event."))
+        place = (
+            TeamMember.objects.select_for_update()
+            .filter(registration=reg, user_id=getattr(member, "pk", None))
+            .first()
+        )
+        if place is None:
+            raise TournamentError(
+                _("%(user)s is not a member of %(team)s.") % {"user": member, "team": reg}
+            )
+        if place.user_id == replacement.pk:
+            raise TournamentError(
+                _("%(user)s is already in %(team)s.") % {"user": replacement, "team": reg}
+            )
+        taken = (
+            TeamMember.objects.filter(event=event, user=replacement)
+            .select_related("registration")
+            .first()
+        )
+        if taken is not None:
+            raise TournamentError(
+                _("%(user)s already plays in the team %(team)s.")
+                % {"user": replacement, "team": taken.registration}
+            )
+        old = place.user
+        try:
+            with transaction.atomic():
+                place.user = replacement
+                place.deck, place.deck_problems, place.deck_is_legal = "", [], None
+                place.save(update_fields=["user", "deck", "deck_problems", "deck_is_legal"])
+                if reg.user_id == old.pk:
+                    reg.user = replacement
+                    reg.save(update_fields=["user"])
+        except IntegrityError:
+            raise TournamentError(
+                _("%(user)s already plays in this event.") % {"user": replacement}
+            ) from None
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.TEAM,
+            f"Team {reg.display_name}: {old.get_username()} replaced by "
+            f"{replacement.get_username()}",
+            registration=reg.pk,
+            replaced=old.pk,
+            member=replacement.pk,
+            position=place.position,
+        )
+        broadcast_on_commit(event.pk, "pairings")
+    return place
