@@ -30,14 +30,17 @@ demo: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo
 
-# Debian packages the tests need: Chromium for the browser tests, and PostgreSQL
-# and Redis when the machine has none.
+# Debian packages the tests need: Chromium for the browser tests, PostgreSQL and Redis
+# when the machine has none, and Pango with a font that has Cyrillic for WeasyPrint's PDFs.
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	command -v pg_ctlcluster >/dev/null || missing="$$missing postgresql"; \
 	command -v redis-server >/dev/null || missing="$$missing redis-server"; \
 	command -v msgfmt >/dev/null || missing="$$missing gettext"; \
+	/sbin/ldconfig -p | grep -q "libpango-1.0.so.0 " || missing="$$missing libpango-1.0-0"; \
+	/sbin/ldconfig -p | grep -q "libpangoft2-1.0.so.0 " || missing="$$missing libpangoft2-1.0-0"; \
+	[ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$$missing fonts-dejavu-core"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \

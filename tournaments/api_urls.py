@@ -4,7 +4,7 @@ from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from accounts.api import obtain_token
-from tournaments import api, profile_api
+from tournaments import api, printouts, profile_api
 
 app_name = "api"
 
@@ -26,6 +26,11 @@ router.register("series", profile_api.SeriesViewSet, basename="series")
 urlpatterns = [
     path("token/", obtain_token, name="token"),  # throttled, and refused while locked out
     path("events/<slug:event_slug>/standings/", api.StandingsView.as_view(), name="standings"),
+    path(
+        "events/<slug:event_slug>/printouts/<str:kind>/",
+        printouts.PrintoutView.as_view(),
+        name="printout",
+    ),
     path("players/<str:username>/", profile_api.ProfileView.as_view(), name="profile"),
     *router.urls,
 ]

@@ -63,9 +63,10 @@ networkx over all pairs).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import random
 from collections import deque
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import rustworkx as rx
@@ -75,6 +76,9 @@ __all__ = [
     "Pairings",
     "PlayerId",
     "SwissPlayer",
+    "TableConflict",
+    "TableNumbers",
+    "assign_tables",
     "pair_first_round",
     "pair_round",
 ]
@@ -399,3 +403,83 @@ def _table_order(
 
     oriented.sort(key=table_key)
     return tuple((a.id, b.id) for a, b in oriented)
+
+
+# --- table numbers ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableConflict:
+    """A player with a fixed table who could not sit there: ``wanted`` was taken by a
+    pairing listed earlier (or by the fixed table of a partner listed first), so the
+    player's pairing got ``table``, the nearest free number."""
+
+    player: PlayerId
+    wanted: int
+    table: int
+
+
+@dataclass(frozen=True)
+class TableNumbers:
+    tables: tuple[int, ...]  # one per group, in the order given; all distinct
+    conflicts: tuple[TableConflict, ...]
+
+
+def assign_tables(
+    groups: Sequence[Sequence[PlayerId]],
+    fixed: Mapping[PlayerId, int],
+    taken: Iterable[int] = (),
+) -> TableNumbers:
+    """Table numbers for ``groups`` (pairings or pods, in table order), honouring fixed
+    tables (a player who must always sit at one table, e.g. for access).
+
+    * A group with a fixed-table player sits at that table. Its first such player (in
+      seat order) decides; partners fixed elsewhere are reported as conflicts, partners
+      fixed to the same table are not.
+    * When two groups want the same table, the one listed first gets it; the later one
+      gets the nearest number nobody wants (the lower of two equally near) and each of its
+      players fixed to the wanted table is reported in ``conflicts``.
+    * Every other group takes the lowest number still free, in the order given.
+    * Numbers in ``taken`` (tables already set by hand) are never given out.
+
+    Numbers start at 1; a fixed table beyond the number of groups leaves a gap. The
+    same arguments always give the same answer.
+    """
+    used = set(taken)
+    if any(n < 1 for n in used) or any(n < 1 for n in fixed.values()):
+        raise PairingError("Table numbers start at 1.")
+    wanted: list[int | None] = []
+    for group in groups:
+        wanted.append(next((fixed[p] for p in group if p in fixed), None))
+    # First claims: in order, a wanted table nobody took yet.
+    tables: list[int | None] = [None] * len(groups)
+    for index, want in enumerate(wanted):
+        if want is not None and want not in used:
+            tables[index] = want
+            used.add(want)
+    # Everyone fixed to a table taken before them: the nearest number not yet claimed.
+    for index, want in enumerate(wanted):
+        if want is not None and tables[index] is None:
+            tables[index] = _nearest_free(want, used)
+            used.add(tables[index])
+    # The rest: the lowest numbers left, in order.
+    free = (n for n in itertools.count(1) if n not in used)
+    for index, table in enumerate(tables):
+        if table is None:
+            tables[index] = next(free)
+    conflicts = tuple(
+        TableConflict(player=p, wanted=fixed[p], table=table)
+        for group, table in zip(groups, tables, strict=True)
+        for p in group
+        if p in fixed and fixed[p] != table
+    )
+    return TableNumbers(tables=tuple(tables), conflicts=conflicts)  # type: ignore[arg-type]
+
+
+def _nearest_free(want: int, used: set[int]) -> int:
+    for distance in itertools.count(1):
+        if want - distance >= 1 and want - distance not in used:
+            return want - distance
+        if want + distance not in used:
+            return want + distance
+    raise AssertionError("unreachable")  # pragma: no cover

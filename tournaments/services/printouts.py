@@ -1,0 +1,313 @@
+"""Printouts: what an event's paper documents show, who may print them, and the PDF.
+
+Five documents (``KINDS``): the pairings by table and by name (for the wall), a result
+slip per table, the standings, and decklist registration sheets. The pairings and the
+standings are as public as their pages (a round under review is the officials' alone);
+the slips and the decklist sheets are the officials'. The pages are rendered from
+``templates/tournaments/print/`` and turned into PDF by WeasyPrint with
+``static/css/print.css`` (decision 0058); the same HTML is the browser's print preview.
+
+The helpers at the top are pure: the paper a request's languages suggest, and how many
+lines a decklist section gets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from django.contrib.staticfiles import finders
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from engine.core import registry
+from tournaments.models import Event, Match, Registration, Round, StandingsSnapshot
+from tournaments.services.errors import TournamentError
+from tournaments.services.permissions import User, check_official, is_official
+from tournaments.services.standings import PLACEMENT_RULESET
+
+PAIRINGS = "pairings"
+BY_NAME = "pairings-by-name"
+SLIPS = "slips"
+STANDINGS = "standings"
+DECKLISTS = "decklists"
+KINDS = (PAIRINGS, BY_NAME, SLIPS, STANDINGS, DECKLISTS)
+OFFICIALS_ONLY = frozenset({SLIPS, DECKLISTS})
+ROUND_KINDS = frozenset({PAIRINGS, BY_NAME, SLIPS})
+
+A4, LETTER = "a4", "letter"
+PAPERS = (A4, LETTER)
+# Regions whose paper is US Letter; everyone else prints on A4.
+LETTER_REGIONS = frozenset(
+    {"US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PA", "DO", "PR", "SV", "NI", "BZ"}
+)
+LINES_MOST = 30  # lines of one decklist section, at most (one page)
+LINES_DEFAULT = 20
+
+
+class NothingToPrint(TournamentError):
+    """No such document, or nothing in it yet (no round to print): a 404."""
+
+
+class BadPaper(TournamentError):
+    """A paper size other than ``PAPERS``: a 400."""
+
+
+# ---------------------------------------------------------------- pure helpers
+
+
+def paper_for_languages(accept_language: str) -> str:
+    """The paper a browser's languages suggest (the ``Accept-Language`` header): Letter
+    when the first language that names a region names a Letter region, else A4."""
+    tags = []
+    for position, part in enumerate(accept_language.split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        quality = 1.0
+        match = re.search(r"q=([0-9.]+)", params)
+        if match:
+            try:
+                quality = float(match.group(1))
+            except ValueError:
+                quality = 0.0
+        if tag and quality > 0:
+            tags.append((-quality, position, tag))
+    for _q, _p, tag in sorted(tags):
+        subtags = re.split(r"[-_]", tag)
+        region = next((s for s in subtags[1:] if len(s) == 2 and s.isalpha()), None)
+        if region is not None:
+            return LETTER if region.upper() in LETTER_REGIONS else A4
+    return A4
+
+
+def paper_of(value: str | None, accept_language: str = "") -> str:
+    """``?paper=``: ``a4`` or ``letter`` (any case); empty or missing: from the languages."""
+    if not value:
+        return paper_for_languages(accept_language)
+    paper = value.strip().lower()
+    if paper not in PAPERS:
+        raise BadPaper(_("Paper is a4 or letter."))
+    return paper
+
+
+def section_lines(target: str) -> int:
+    """Numbered lines for a deck section whose size the game gives as ``target`` ("2",
+    "≤5", "20+", "20–50"): its largest number, at most ``LINES_MOST``; none given,
+    ``LINES_DEFAULT``."""
+    numbers = [int(n) for n in re.findall(r"\d+", target or "")]
+    if not numbers:
+        return LINES_DEFAULT
+    return max(1, min(max(numbers), LINES_MOST))
+
+
+def sheet_columns(sections: Sequence[tuple[str, str, int]]) -> tuple[list[dict], list[dict]]:
+    """A decklist sheet's two columns: ``sections`` ((name, target, lines) in order) as
+    rows, a heading then its numbered lines, cut in half. A heading never ends the left
+    column; a section cut in two has its heading again at the top of the right one."""
+    rows: list[dict] = []
+    for name, target, lines in sections:
+        rows.append({"head": name, "target": target})
+        rows += [{"line": n} for n in range(1, lines + 1)]
+    half = (len(rows) + 1) // 2
+    if 0 < half < len(rows) and "head" in rows[half - 1]:
+        half -= 1
+    left, right = rows[:half], rows[half:]
+    if left and right and "line" in right[0]:
+        heading = next(row for row in reversed(left) if "head" in row)
+        right.insert(0, {**heading, "continued": True})
+    return left, right
+
+
+# ---------------------------------------------------------------- what a document shows
+
+
+@dataclass
+class Printout:
+    kind: str
+    event: Event
+    paper: str
+    round: Round | None = None
+    title: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def filename(self) -> str:
+        part = f"-round-{self.round.number}" if self.round is not None else ""
+        return f"{self.event.slug}-{self.kind}{part}-{self.paper}.pdf"
+
+
+def check_may_print(user: User | None, event: Event, kind: str) -> None:
+    """Unknown kinds are ``NothingToPrint``; the officials' kinds ``NotAllowed`` to others."""
+    if kind not in KINDS:
+        raise NothingToPrint(_("There is no such printout."))
+    if kind in OFFICIALS_ONLY:
+        check_official(user, event)
+
+
+def round_to_print(user: User | None, event: Event, number: str | None) -> Round:
+    """``?round=``: a round the user may see (a round under review: officials only); none
+    given, the last published round (for officials, the round under review if no round
+    has been published)."""
+    rounds = event.rounds.order_by("number")
+    if not is_official(user, event):
+        rounds = rounds.exclude(status=Round.Status.DRAFT)
+    if number:
+        if not (number.isascii() and number.isdigit()):
+            raise NothingToPrint(_("No such round."))
+        rnd = rounds.filter(number=int(number)).first() if len(number) <= 4 else None
+        if rnd is None:
+            raise NothingToPrint(_("No such round."))
+        return rnd
+    rnd = rounds.exclude(status=Round.Status.DRAFT).last() or rounds.last()
+    if rnd is None:
+        raise NothingToPrint(_("No round has been paired yet: there is nothing to print."))
+    return rnd
+
+
+def printout(
+    user: User | None,
+    event: Event,
+    kind: str,
+    *,
+    paper: str,
+    round_number: str | None = None,
+    pairing_rows=None,
+) -> Printout:
+    """The document ``kind`` of ``event`` as plain data for its template. ``pairing_rows``
+    gives the rows of a round's pairings page (the page's own helper, so both show the
+    same records)."""
+    check_may_print(user, event, kind)
+    doc = Printout(kind=kind, event=event, paper=paper)
+    if kind in ROUND_KINDS:
+        doc.round = round_to_print(user, event, round_number)
+        matches = list(doc.round.matches.prefetch_related("seats__registration").order_by("table"))
+        if kind == PAIRINGS:
+            doc.title = _("Pairings")
+            doc.data["rows"] = pairing_rows(event, doc.round, matches) if pairing_rows else []
+        elif kind == BY_NAME:
+            doc.title = _("Pairings by name")
+            doc.data["rows"] = _by_name(matches)
+        else:
+            doc.title = _("Result slips")
+            doc.data["slips"] = _slips(matches)
+    elif kind == STANDINGS:
+        doc.title = _("Standings")
+        snapshot = StandingsSnapshot.objects.filter(event=event).first()
+        doc.data["rows"] = snapshot.rows if snapshot else []
+        doc.data["after_round"] = snapshot.after_round if snapshot else 0
+        doc.data["pods"] = bool(snapshot and snapshot.ruleset == PLACEMENT_RULESET)
+    else:
+        doc.title = _("Decklist registration")
+        if not event.game_info.needs_decklists:
+            raise NothingToPrint(_("This game is played without decklists."))
+        sections = deck_sections(event)
+        doc.data["sections"] = sections
+        doc.data["columns"] = sheet_columns(
+            [(s["name"], s["target"], len(s["lines"])) for s in sections]
+        )
+        doc.data["sheets"] = _sheets(event)
+    return doc
+
+
+def _by_name(matches: Sequence[Match]) -> list[dict]:
+    rows = []
+    for match in matches:
+        seats = list(match.seats.all())
+        for seat in seats:
+            others = [s.registration.display_name for s in seats if s.pk != seat.pk]
+            rows.append(
+                {
+                    "name": seat.registration.display_name,
+                    "table": match.table,
+                    "bye": match.is_bye,
+                    "opponents": ", ".join(others),
+                }
+            )
+    rows.sort(key=lambda row: (row["name"].casefold(), row["table"]))
+    return rows
+
+
+def _slips(matches: Sequence[Match]) -> list[dict]:
+    """One slip per table that is played (a bye needs none)."""
+    return [
+        {
+            "table": match.table,
+            "names": [s.registration.display_name for s in match.seats.all()],
+            "games": range(1, match.best_of + 1),
+            "pod": len(match.seats.all()) > 2,
+        }
+        for match in matches
+        if not match.is_bye
+    ]
+
+
+def deck_sections(event: Event) -> list[dict]:
+    """The parts of a decklist as the game's kit names them (``DeckSection``), each with
+    its numbered lines; a game without a kit gets a main deck and a sideboard."""
+    language = get_language() or "en"
+    sections = _kit_sections(event.game_system)
+    if not sections:
+        return [
+            {"name": _("Main deck"), "target": "", "lines": range(1, LINES_MOST + 1)},
+            {"name": _("Sideboard"), "target": "", "lines": range(1, 16)},
+        ]
+    return [
+        {
+            "name": section.label(language),
+            "target": section.target,
+            "lines": range(1, section_lines(section.target) + 1),
+        }
+        for section in sections
+    ]
+
+
+@cache
+def _kit_sections(game_system: str) -> tuple:
+    try:
+        info = registry.get(game_system)
+        if not info.limited:
+            return ()
+        return tuple(info.load("limited").sections)
+    except (registry.UnknownGameSystem, ImportError, AttributeError):
+        return ()
+
+
+def _sheets(event: Event) -> list[dict]:
+    """A sheet for every player still in (each member of a team), by name; one blank
+    sheet when nobody is."""
+    regs = (
+        event.registrations.exclude(status=Registration.Status.DROPPED)
+        .prefetch_related("members__user")
+        .order_by("display_name", "pk")
+    )
+    sheets = []
+    for reg in regs:
+        members = list(reg.members.all())
+        if members:
+            sheets += [{"name": m.user.get_username(), "team": reg.display_name} for m in members]
+        else:
+            sheets.append({"name": reg.display_name, "team": ""})
+    return sheets or [{"name": "", "team": ""}]
+
+
+# ---------------------------------------------------------------- PDF
+
+
+def stylesheet_path() -> str:
+    path = finders.find("css/print.css")
+    if path is None:  # pragma: no cover - the file ships with the app
+        raise FileNotFoundError("static/css/print.css")
+    return str(path)
+
+
+def render_pdf(html: str) -> bytes:
+    """The PDF of a printout's HTML (WeasyPrint, with ``print.css``). The fonts come
+    from the system (fontconfig): DejaVu Sans, which has Cyrillic, first."""
+    from weasyprint import CSS, HTML  # a heavy import, only where a PDF is made
+    from weasyprint.text.fonts import FontConfiguration
+
+    fonts = FontConfiguration()
+    css = CSS(filename=stylesheet_path(), font_config=fonts)
+    return HTML(string=html).write_pdf(stylesheets=[css], font_config=fonts)
