@@ -11,6 +11,9 @@
 // * The card's text (``.gc-body`` inside each card) is shown beside the card while a mouse
 //   points at it, or pinned by a tap (a sheet at the bottom of a phone), as berserk.js
 //   does; the ⓘ in the bar opens the chosen card's text.
+// * Long names: a card's name with a long word (``.tb-name.long``) wraps at syllables
+//   (``hyphens: auto`` in the page's language, cards.css); for a browser without a Russian
+//   dictionary the syllables of a long Russian word are marked here with soft hyphens.
 // The listeners sit on the document: the table is redrawn after every move.
 (function () {
   "use strict";
@@ -27,9 +30,45 @@
     return input && input.id !== "tb-sel-none" ? input.id.replace("tb-sel-", "") : null;
   }
 
+  // -- long Russian words: soft hyphens between syllables (the usual simple rules: after
+  // й, ъ, ь; between vowels; in a run of consonants after the first one or two), never
+  // leaving fewer than two letters on either side.
+  var RU_A = "[абвгдеёжзийклмнопрстуфхцчшщъыьэюя]", RU_V = "[аеёиоуыэюя]", RU_C = "[бвгджзклмнпрстфхцчшщ]";
+  var RU_BREAKS = [
+    new RegExp("[йъь](?=" + RU_A + RU_A + ")", "gi"),
+    new RegExp(RU_V + "(?=" + RU_V + RU_A + ")", "gi"),
+    new RegExp(RU_V + RU_C + "(?=" + RU_C + RU_V + ")", "gi"),
+    new RegExp(RU_C + RU_V + "(?=" + RU_C + RU_V + ")", "gi"),
+    new RegExp(RU_V + RU_C + "(?=" + RU_C + RU_C + RU_V + ")", "gi"),
+    new RegExp(RU_V + RU_C + RU_C + "(?=" + RU_C + RU_C + RU_V + ")", "gi")
+  ];
+
+  function syllables(word) {
+    var at = {}, out = "";
+    RU_BREAKS.forEach(function (re) {
+      word.replace(re, function (m, offset) { at[offset + m.length] = true; return m; });
+    });
+    for (var i = 0; i < word.length; i++) {
+      if (at[i] && i >= 2 && word.length - i >= 2) { out += "\u00ad"; }
+      out += word[i];
+    }
+    return out;
+  }
+
+  function hyphenate(t) {
+    t.querySelectorAll(".tb-name.long:not([data-hy])").forEach(function (el) {
+      el.dataset.hy = "";
+      var lang = el.closest("[lang]");
+      if (lang && /^ru/i.test(lang.getAttribute("lang"))) {
+        el.textContent = el.textContent.replace(/[а-яё]{8,}/gi, syllables);
+      }
+    });
+  }
+
   function sync() {
     var t = table();
     if (!t) { return; }
+    hyphenate(t);
     var iid = chosen();
     t.querySelectorAll(".tb-aim").forEach(function (b) { b.classList.toggle("on", iid !== null && b.dataset.for === iid); });
     t.querySelectorAll("[data-aims]").forEach(function (el) {

@@ -127,6 +127,12 @@ def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
         # Acting: the buttons are on the cards they are about (the hand's Play buttons).
         if page.locator(".asc-actions").count():
             expect(table.locator(".asc-hand .asc-card.can-act").first).to_be_visible()
+        if not seat:  # a desktop's first screen holds the table: the hand above the bar
+            page.evaluate("window.scrollTo(0, 0)")
+            hand = table.locator(".tb-player.mine [data-zone=hand]").bounding_box()
+            bar = table.locator(".tb-dock").bounding_box()
+            assert hand and bar
+            assert hand["y"] + hand["height"] <= DESKTOP["height"] - bar["height"], (hand, bar)
         shoot(page, f"{'phone' if seat else 'desktop'}-en-start")
 
     clicked: list[tuple[int, int, dict]] = []

@@ -141,6 +141,46 @@ def shoot(page: Page, name: str) -> None:
         page.screenshot(path=str(Path(folder) / f"voskhozhdenie-{name}.png"), full_page=full)
 
 
+def assert_hand_above_the_bar(page: Page) -> None:
+    """The viewer's hand is wholly on the first screen, above the bar at the bottom."""
+    page.evaluate("window.scrollTo(0, 0)")
+    viewport = page.viewport_size or {}
+    hand = page.locator(".tb-player.mine [data-zone=hand]").bounding_box()
+    bar = page.locator(".tb-dock").bounding_box()
+    assert hand and bar
+    limit = viewport["height"] - bar["height"]
+    assert hand["y"] + hand["height"] <= limit, (
+        f"the hand ends at {hand['y'] + hand['height']:.0f}px, below {limit:.0f}px "
+        f"(a {viewport['height']}px window less the bar's {bar['height']:.0f}px)"
+    )
+
+
+def assert_names_fit(page: Page) -> None:
+    """No card's name needs a word broken at a letter: with that forbidden, each fits."""
+    wide = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.tb .tb-name')).filter(el => {
+            const was = el.style.overflowWrap;
+            el.style.overflowWrap = 'normal';
+            const over = el.scrollWidth > el.clientWidth + 1;
+            el.style.overflowWrap = was;
+            return over;
+        }).map(el => el.textContent)"""
+    )
+    assert not wide, f"names that break inside a word: {wide}"
+
+
+def assert_bar_leaves_the_end_visible(page: Page) -> None:
+    """Scrolled to the end of the table, the bar (sticky at the bottom of the window)
+    sits below the viewer's cards, not over them."""
+    page.evaluate("document.querySelector('.tb-main').scrollIntoView({block: 'end'})")
+    page.evaluate("window.scrollBy(0, document.querySelector('.tb-dock').offsetHeight)")
+    last = page.locator(".tb-me").bounding_box()
+    bar = page.locator(".tb-dock").bounding_box()
+    assert last and bar
+    assert last["y"] + last["height"] <= bar["y"] + 1, (last, bar)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
 def log_in(page: Page, name: str) -> None:
     page.goto("/accounts/login/")
     page.locator("input[name=username]").fill(name)
@@ -294,6 +334,19 @@ def test_choose_a_card_then_its_target_step_x_and_answer_a_prompt(
     expect(table.locator(".tb-pop")).to_contain_text("Wound target opponent's Squad by X.")
     for p in (page, phone_ru):
         assert overflow(p) <= 0
+    # The first screen of a desktop holds the table: the whole hand above the bar.
+    assert_hand_above_the_bar(page)
+    # Long names wrap between words or at syllables, never inside one at a letter: with
+    # breaking inside words forbidden, every name still fits its card (Russian: the long
+    # words carry soft hyphens, «Пер-во-род-ный»).
+    assert_names_fit(phone_ru)
+    assert_names_fit(page)
+    hyphenated = phone_ru.eval_on_selector_all(
+        ".tb-name.long", "els => els.filter(e => e.textContent.includes('\\u00ad')).length"
+    )
+    assert hyphenated >= 1
+    # On a phone the bar at the bottom never hides the end of the table.
+    assert_bar_leaves_the_end_visible(phone_ru)
     shoot(page, "desktop-en-turn")
     shoot(phone_ru, "phone-ru-turn")
     # The rules in brief, from the table's head, each line citing its rules.
