@@ -150,6 +150,7 @@ def check_action(
     action: Any,
     explain: Callable[[], None] | None = None,
     form: Any = None,
+    offered: list | None = None,
 ) -> None:
     """Raise ``IllegalAction`` (``NotYourTurn``) unless ``player`` may send ``action``
     now: see the module's docstring.
@@ -158,7 +159,9 @@ def check_action(
     copy, so that the player hears the rule that forbids it ("You need 3 runes...",
     with its rule number). Whatever they do (raise something else, or find nothing to
     object to), the action stays refused. ``form``: what ``check_shape`` returned, if the
-    caller checked the shape first (a move's action is then made canonical once)."""
+    caller checked the shape first (a move's action is then made canonical once).
+    ``offered``: the legal actions if the caller has them, or just those of the action's
+    type (no other can equal it), else ``legal_actions(state, player)`` is asked."""
     if form is None:
         form = check_shape(action)
     if type(player) is not int or player not in system.to_act(state):
@@ -167,7 +170,8 @@ def check_action(
     if schema is not None:
         schema.check(action)
         return
-    offered = system.legal_actions(state, player)
+    if offered is None:
+        offered = system.legal_actions(state, player)
     for candidate in offered:
         if candidate.get("type") == action["type"] and canonical(candidate) == form:
             return

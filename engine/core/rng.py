@@ -75,14 +75,15 @@ def seed_state(seed: int) -> list[int]:
 def next_u32(state: MutableSequence[int]) -> int:
     """Advance ``state`` in place and return 32 random bits."""
     s0, s1, s2, s3 = state
-    result = (_rotl((s1 * 5) & _MASK, 7) * 9) & _MASK
+    x = (s1 * 5) & _MASK
+    result = ((((x << 7) | (x >> 25)) & _MASK) * 9) & _MASK  # _rotl(x, 7), inlined
     t = (s1 << 9) & _MASK
     s2 ^= s0
     s3 ^= s1
     s1 ^= s2
     s0 ^= s3
     s2 ^= t
-    s3 = _rotl(s3, 11)
+    s3 = ((s3 << 11) | (s3 >> 21)) & _MASK  # _rotl(s3, 11)
     state[0], state[1], state[2], state[3] = s0, s1, s2, s3
     return result
 

@@ -34,20 +34,44 @@ def _shrines(state: State) -> list[tuple[int, int]]:
 
 
 def _cell_score(system, state: State, seat: int, fig: dict, cell: str) -> float:
-    h = pc(cell)
-    shrines = _shrines(state)
+    return _cell_scorer(system, state, seat, fig)(cell)
+
+
+_SHRINE_DISTANCES: dict[tuple, dict[str, tuple[int, ...]]] = {}
+
+
+def _cell_scorer(system, state: State, seat: int, fig: dict):
+    """``cell -> score`` of a cell for ``fig`` to stand on: near a shrine few of its
+    allies crowd, next to enemies. What does not depend on the cell is worked out once,
+    and a cell's distances to the shrines once for every position of the shrines."""
     mine = [pc(f["cell"]) for f in system.on_board(state, seat) if f["id"] != fig["id"]]
-    best = -99.0
-    for sh in shrines:
-        d = hexes.distance(h, sh)
-        crowd = sum(1 for m in mine if hexes.distance(m, sh) <= 1)
-        score = (8.0 if d <= 1 else -d) - 2.5 * crowd
-        best = max(best, score)
-    enemies = system.enemies_on_board(state, seat)
-    for e in enemies:
-        if hexes.distance(pc(e["cell"]), h) == 1:
+    shrines = tuple(_shrines(state))
+    crowds = [2.5 * sum(1 for m in mine if hexes.distance(m, sh) <= 1) for sh in shrines]
+    near: dict[tuple[int, int], int] = {}  # cell -> the enemies next to it
+    for e in system.enemies_on_board(state, seat):
+        for n in hexes.neighbours(pc(e["cell"])):
+            near[n] = near.get(n, 0) + 1
+    distances = _SHRINE_DISTANCES.get(shrines)
+    if distances is None:
+        if len(_SHRINE_DISTANCES) >= 64:
+            _SHRINE_DISTANCES.clear()
+        distances = _SHRINE_DISTANCES[shrines] = {}
+
+    def score(cell: str) -> float:
+        ds = distances.get(cell)
+        if ds is None:
+            h = pc(cell)
+            ds = distances[cell] = tuple(hexes.distance(h, sh) for sh in shrines)
+        best = -99.0
+        for d, crowd in zip(ds, crowds, strict=True):
+            value = (8.0 if d <= 1 else -d) - crowd
+            if value > best:  # max(best, value)
+                best = value
+        for _ in range(near.get(pc(cell), 0)):
             best += 0.5
-    return best
+        return best
+
+    return score
 
 
 def _target_value(system, state: State, fig: dict, cell: str) -> float:
@@ -84,12 +108,15 @@ def _choose_pending(system, state: State, seat: int) -> Action:
             ),
         )
     elif kind == "move":
-        best = max(
-            range(len(opts)),
-            key=lambda i: _cell_score(
-                system, state, seat, state["figs"][opts[i]["fig"]], opts[i]["cell"]
-            ),
-        )
+        scorers: dict[int, Any] = {}
+
+        def move_score(i: int) -> float:
+            f = opts[i]["fig"]
+            if f not in scorers:
+                scorers[f] = _cell_scorer(system, state, seat, state["figs"][f])
+            return scorers[f](opts[i]["cell"])
+
+        best = max(range(len(opts)), key=move_score)
     elif kind in ("boost", "grant", "command", "enter"):
         on = [i for i, o in enumerate(opts) if state["figs"][o["fig"]]["cell"] is not None]
         best = on[0] if on else 0
@@ -148,9 +175,10 @@ def heuristic_bot(system: Any, state: State, seat: int, rng_state: list[int]) ->
                 return best
         moves = by_type.get("move", [])
         if moves:
-            here = _cell_score(system, state, seat, fig, fig["cell"])
-            best = max(moves, key=lambda a: _cell_score(system, state, seat, fig, a["cell"]))
-            if _cell_score(system, state, seat, fig, best["cell"]) > here:
+            cell_score = _cell_scorer(system, state, seat, fig)
+            here = cell_score(fig["cell"])
+            best = max(moves, key=lambda a: cell_score(a["cell"]))
+            if cell_score(best["cell"]) > here:
                 return best
         if attacks:
             return max(attacks, key=lambda a: _target_value(system, state, fig, a["cell"]))

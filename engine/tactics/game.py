@@ -34,7 +34,8 @@ What it plays:
   moving into or through them (T-65) and a scenario may give glory for holding all;
 * victory: the scenario's glory (T-25, checked at once whenever glory is gained), one
   winner in free-for-all, a whole team in 2 vs 2; a draw after ``config["max_rounds"]``
-  (default 40) rounds; ``leave``: the player is out, their champions leave the battlefield;
+  (default 40) rounds, but a free-for-all then ends placed by glory, its leader the winner
+  (``modes.limit_winners``); ``leave``: the player is out, their champions leave the battlefield;
   a duel ends, otherwise the others play on until one side is left.
 
 Effect ops interpreted (cards' ``abilities``, D-20): runes, power, glory, draw, banish
@@ -45,8 +46,9 @@ boost, grant, terrain. Triggers: play, devotion, ambush, slaughter, attacked, co
 turn_start. Not interpreted (skipped): the villain ops (villain_command, surge, cultist,
 villain_glory) and the ``threat``/``surge`` triggers, which belong to the villain modes.
 
-Not done: treasure use on the opponent's turn (T-67 "at any time": here only on one's own
-turn, mid-command included); a choice of entry portal for effect-driven entries (the
+Treasure may be used at any time (T-67, C-55): on one's own turn, mid-command included, and
+on another's turn through ``interrupts`` (``apply`` takes such an action from a seat that
+does not act now). Not done: a choice of entry portal for effect-driven entries (the
 first free one is used).
 """
 
@@ -74,28 +76,166 @@ DEFAULT_SCENARIO = "stone_crossroads"
 MODE = "duel"
 
 
+# The text of a cell and back are asked for all the time: both remembered (a map has few
+# cells; the tables start over past _CELLS_MAX entries).
+_CK: dict[tuple[int, int], str] = {}
+_PC: dict[str, tuple[int, int]] = {}
+_CELLS_MAX = 10_000
+
+
 def ck(cell: Sequence[int]) -> str:
-    return hexes.hex_text((cell[0], cell[1]))
+    if type(cell) is tuple:
+        text = _CK.get(cell)
+        if text is not None:
+            return text
+    text = hexes.hex_text((cell[0], cell[1]))
+    if type(cell) is tuple and type(cell[0]) is int and type(cell[1]) is int:
+        if len(_CK) >= _CELLS_MAX:
+            _CK.clear()
+        _CK[cell] = text
+    return text
 
 
 def pc(text: str) -> tuple[int, int]:
+    if type(text) is str:
+        h = _PC.get(text)
+        if h is not None:
+            return h
     q, r = text.split(",")
-    return (int(q), int(r))
+    h = (int(q), int(r))
+    if type(text) is str:
+        if len(_PC) >= _CELLS_MAX:
+            _PC.clear()
+        _PC[text] = h
+    return h
 
 
 def _clone(v: Any) -> Any:
+    """A deep copy of JSON-like data: every dict and list new, anything else shared."""
     if type(v) is dict:
-        return {k: _clone(x) for k, x in v.items()}
+        return {k: _clone(x) if type(x) is dict or type(x) is list else x for k, x in v.items()}
     if type(v) is list:
-        return [_clone(x) for x in v]
+        if any(map(_IS_CONTAINER, map(type, v))):  # else a flat copy is the deep one
+            return [_clone(x) if type(x) is dict or type(x) is list else x for x in v]
+        return v[:]
     return v
 
 
+_IS_CONTAINER = frozenset({dict, list}).__contains__
+
+# How ``_copy`` copies a state: the parts the engine fills with plain values only (card
+# ids, seats, cell texts, numbers) are copied one level deep, which for them is the deep
+# copy ``_clone`` makes; figures and players, whose shape the engine fixes, two levels;
+# any part not named here (the villains', the draft's, ``pending``, ``todo``) by ``_clone``.
+_SCALARS = frozenset(
+    {"v", "scenario", "shrine_glory", "max_rounds", "first", "active", "mode", "beacon_glory",
+     "phase", "round", "log", "finished", "draw"}
+)  # fmt: skip
+_FLAT_LISTS = (
+    "cells", "row", "center", "banished", "box", "bag", "treasure_discard", "out", "winners",
+    "acting", "rng",
+)  # fmt: skip
+_FLAT_DICTS = ("victory", "terrain", "owner", "board_treasure", "cmd")
+_LISTS = ("sides", "piles")  # a list or a dict of flat lists
+_KNOWN = _SCALARS | {*_FLAT_LISTS, *_FLAT_DICTS, *_LISTS, "players", "figs", "cards"}
+# A figure's and a player's keys (``_new_fig``, ``modes.new_player``): one with any other
+# (a villain side's player) is copied by ``_clone``. The count tells them apart.
+_FIG_SIZE = 11  # id card iid owner cell exhausted damage equip boost grants gone
+_PLAYER_SIZE = 17  # seat gate gate_no side hand deck discard played runes power glory
+# gate_used turns treasure factions devotion on_top
+
+
 def _copy(s: State) -> State:
-    cards = s["cards"]
-    t = _clone({k: v for k, v in s.items() if k != "cards"})
+    """A deep copy of a state for ``apply`` to change (what ``_clone`` makes, faster: it
+    knows the state's parts), but for ``cards``, which the engine never changes in place
+    and which goes last, as it always has, and a finished ``draft`` (T-77), which it only
+    reads (``engine.core.opendraft`` makes a new state for each pick in any case)."""
+    t = s.copy()
+    cards = t.pop("cards")
+    for k in t.keys() - _KNOWN:
+        v = t[k]
+        if type(v) is dict or type(v) is list:
+            if k == "draft" and v.get("finished") is True:
+                continue  # a finished champion draft is only read from then on: shared
+            t[k] = _clone(v)
+    for k in _FLAT_LISTS:
+        v = t.get(k)
+        if type(v) is list:
+            t[k] = v[:]
+        elif v is not None:
+            t[k] = _clone(v)
+    for k in _FLAT_DICTS:
+        v = t.get(k)
+        if type(v) is dict:
+            t[k] = v.copy()
+        elif v is not None:
+            t[k] = _clone(v)
+    for k in _LISTS:
+        v = t.get(k)
+        if type(v) is list:
+            t[k] = [x[:] if type(x) is list else _clone(x) for x in v]
+        elif type(v) is dict:
+            t[k] = {j: x[:] if type(x) is list else _clone(x) for j, x in v.items()}
+        elif v is not None:
+            t[k] = _clone(v)
+    figs = t.get("figs")
+    if type(figs) is list:
+        t["figs"] = _figs(figs)
+    elif figs is not None:
+        t["figs"] = _clone(figs)
+    players = t.get("players")
+    if type(players) is list:
+        t["players"] = _players(players)
+    elif players is not None:
+        t["players"] = _clone(players)
     t["cards"] = cards  # never changes
     return t
+
+
+def _figs(figs: list) -> list:
+    out = []
+    for f in figs:
+        if type(f) is dict and len(f) == _FIG_SIZE:  # the keys _new_fig gives it
+            q = f.copy()
+            try:
+                q["equip"] = f["equip"][:]
+                q["boost"] = f["boost"].copy()
+                q["grants"] = f["grants"][:]
+            except (KeyError, TypeError, AttributeError):  # pragma: no cover - not a figure
+                q = _clone(f)
+            out.append(q)
+        else:
+            out.append(_clone(f))
+    return out
+
+
+def _players(players: list) -> list:
+    out = []
+    for p in players:
+        if type(p) is dict and len(p) == _PLAYER_SIZE:  # the keys new_player gives
+            q = p.copy()
+            try:
+                q["hand"] = p["hand"][:]
+                q["deck"] = p["deck"][:]
+                q["discard"] = p["discard"][:]
+                q["played"] = p["played"][:]
+                q["treasure"] = p["treasure"][:]
+                q["factions"] = p["factions"][:]
+                q["devotion"] = [d[:] for d in p["devotion"]]
+            except (KeyError, TypeError, AttributeError):  # pragma: no cover - not a player
+                q = _clone(p)
+            out.append(q)
+        else:
+            out.append(_clone(p))
+    return out
+
+
+_STATS = frozenset({"strength", "defence", "speed"})
+_NOT_IN_COMMAND = ("play", "acquire", "command", "cultist", "gate", "end_turn")  # T-37
+
+
+def _of_type(acts: list[Action], only: str | None) -> list[Action]:
+    return acts if only is None else [a for a in acts if a["type"] == only]
 
 
 class Tactics:
@@ -108,6 +248,7 @@ class Tactics:
         self.info: dict[str, Card] = dict(self.db.cards)
         self.treasures = [t for s in self.db.sets for t in s.treasures]
         self._bf_cache: dict[Any, terrain.Battlefield] = {}
+        self._bf_last: tuple | None = None  # (scenario, terrain, owner, battlefield)
         self.cultist_card = self.db.cultist()
 
     # -- setup ------------------------------------------------------------------------
@@ -265,11 +406,15 @@ class Tactics:
     # -- the battlefield --------------------------------------------------------------
 
     def bf(self, s: State) -> terrain.Battlefield:
-        key = (
-            s["scenario"],
-            tuple(sorted(s["terrain"].items())),
-            tuple(sorted(s["owner"].items())),
-        )
+        last = self._bf_last  # the one asked for last: most often the one wanted again
+        if (
+            last is not None
+            and s["scenario"] == last[0]
+            and s["terrain"] == last[1]
+            and s["owner"] == last[2]
+        ):
+            return last[3]
+        key = (s["scenario"], frozenset(s["terrain"].items()), frozenset(s["owner"].items()))
         bf = self._bf_cache.get(key)
         if bf is None:
             if len(self._bf_cache) > 512:
@@ -281,6 +426,7 @@ class Tactics:
                 enchanted=self._enchanted(s["scenario"]),
             )
             self._bf_cache[key] = bf
+        self._bf_last = (s["scenario"], dict(s["terrain"]), dict(s["owner"]), bf)
         return bf
 
     def _enchanted(self, key: str) -> terrain.EnchantedLand:
@@ -305,8 +451,10 @@ class Tactics:
         return fig["iid"] is None
 
     def stat(self, s: State, fig: dict, stat: str) -> int:
-        c = self.card_of(fig)
-        base = {"strength": c.strength, "defence": c.defence, "speed": c.speed}[stat]
+        c = self.info[fig["card"]]
+        if stat not in _STATS:
+            raise KeyError(stat)
+        base = getattr(c, stat)
         base = (3 if stat == "speed" else 0) if base is None else base
         total = base + fig["boost"][stat] + villains.static_bonus(self, s, fig, stat)  # T-92
         for iid in fig["equip"]:
@@ -332,9 +480,10 @@ class Tactics:
         return {pc(f["cell"]) for f in self.on_board(s, seat)}
 
     def free_portals(self, s: State, seat: int) -> list[str]:
-        occupied = {pc(f["cell"]) for f in self.on_board(s)}
-        if len(self.on_board(s, seat)) >= BASES:  # T-8
+        on = [f for f in s["figs"] if f["cell"] is not None]  # on_board
+        if sum(1 for f in on if f["owner"] == seat) >= BASES:  # T-8
             return []
+        occupied = {pc(f["cell"]) for f in on}
         cells = [ck(h) for h in terrain.entry_cells(self.bf(s), seat, occupied)]
         return cells + villains.shared_portals(self, s, seat, occupied)  # T-97
 
@@ -363,13 +512,20 @@ class Tactics:
     # -- legal actions ----------------------------------------------------------------
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
+        return self._legal(state, player, None)
+
+    def _legal(self, state: State, player: int, only: str | None) -> list[Action]:
+        """``legal_actions``, or with ``only`` an action type just the actions of that type
+        (``apply`` checks an action against those), in the same order."""
         if state["finished"] or player not in self.to_act(state):
             return []
         s = state
         pending = s["pending"]
         if s.get("phase") == champion_draft.PHASE:
-            return champion_draft.legal(s["draft"], player)  # T-77
+            return _of_type(champion_draft.legal(s["draft"], player), only)  # T-77
         if pending is not None:
+            if only is not None and only != "choose":
+                return []
             acts: list[Action] = [
                 {"type": "choose", "i": i} for i in range(len(pending["options"]))
             ]
@@ -377,49 +533,92 @@ class Tactics:
                 acts.append({"type": "choose", "i": None})
             return acts
         if villains.is_villain_seat(s, player):  # the archvillain (T-99, T-100)
-            return villains.legal_actions(self, s, player)
+            return _of_type(villains.legal_actions(self, s, player), only)
         p = s["players"][player]
-        acts = self._treasure_actions(s, player)
+        acts = self._treasure_actions(s, player) if only in (None, "treasure") else []
         cmd = s["cmd"]
         if cmd is not None:
             fig = s["figs"][cmd["fig"]]
-            if not cmd["moved"]:
+            if not cmd["moved"] and only in (None, "move"):
                 for cell in self._moves(s, fig):
                     acts.append({"type": "move", "cell": cell})
-            if cmd["attacks"] > 0:
+            if cmd["attacks"] > 0 and only in (None, "attack"):
                 for cell in self._targets(s, fig):
                     acts.append({"type": "attack", "cell": cell})
-            acts.append({"type": "done"})
+            if only in (None, "done"):
+                acts.append({"type": "done"})
             return acts
-        for iid in p["hand"]:
-            c = self.info[s["cards"][iid]]
-            if c.type == "construct":  # T-20, D-16, C-13: non-cultist champions of yours
-                for f in s["figs"]:
-                    if f["owner"] == player and not f["gone"] and not self.is_cultist(f):
-                        acts.append({"type": "play", "iid": iid, "fig": f["id"]})
-            else:
-                acts.append({"type": "play", "iid": iid})
-        if not p["gate_used"]:
-            acts.append({"type": "gate"})
-        for iid in s["row"]:
-            if iid is not None and self._affordable(p, self.info[s["cards"][iid]]):
-                acts.append({"type": "acquire", "iid": iid})
-        for cid, pile in s["piles"].items():
-            if pile and self._affordable(p, self.info[cid]):
-                acts.append({"type": "acquire", "pile": cid})
-        for f in s["figs"]:
-            if self.can_command(s, f, player) and self.command_cost(f) <= p["power"]:
-                if f["cell"] is not None:
-                    acts.append({"type": "command", "fig": f["id"]})
+        info, cards, figs = self.info, s["cards"], s["figs"]
+        if only in (None, "play"):
+            for iid in p["hand"]:
+                c = info[cards[iid]]
+                if c.type == "construct":  # T-20, D-16, C-13: non-cultist champions of yours
+                    for f in figs:
+                        if f["owner"] == player and not f["gone"] and f["iid"] is not None:
+                            acts.append({"type": "play", "iid": iid, "fig": f["id"]})
                 else:
-                    for cell in self.free_portals(s, player):
-                        acts.append({"type": "command", "fig": f["id"], "cell": cell})
-        cultists = [f for f in self.on_board(s, player) if self.is_cultist(f)]
-        if len(cultists) < MAX_CULTISTS and (self.cultist_card.command or 0) <= p["power"]:
-            for cell in self.free_portals(s, player):
-                acts.append({"type": "cultist", "cell": cell})
-        acts.append({"type": "end_turn"})
+                    acts.append({"type": "play", "iid": iid})
+        if not p["gate_used"] and only in (None, "gate"):
+            acts.append({"type": "gate"})
+        power, runes = p["power"], p["runes"]
+        if only in (None, "acquire"):  # _affordable (T-29, T-30)
+            for iid in s["row"]:
+                if iid is not None:
+                    c = info[cards[iid]]
+                    if (c.cost or 0) <= (power if c.type == "monster" else runes):
+                        acts.append({"type": "acquire", "iid": iid})
+            for cid, pile in s["piles"].items():
+                if pile:
+                    c = info[cid]
+                    if (c.cost or 0) <= (power if c.type == "monster" else runes):
+                        acts.append({"type": "acquire", "pile": cid})
+        portals = None  # free_portals, asked for at most once
+        if only in (None, "command"):
+            for f in figs:
+                if (
+                    f["owner"] == player
+                    and not f["gone"]
+                    and not f["exhausted"]  # can_command
+                    and (info[f["card"]].command or 0) <= power  # command_cost
+                ):
+                    if f["cell"] is not None:
+                        acts.append({"type": "command", "fig": f["id"]})
+                    else:
+                        if portals is None:
+                            portals = self.free_portals(s, player)
+                        for cell in portals:
+                            acts.append({"type": "command", "fig": f["id"], "cell": cell})
+        if only in (None, "cultist"):
+            cultists = sum(
+                1
+                for f in figs
+                if f["cell"] is not None and f["owner"] == player and f["iid"] is None
+            )
+            if cultists < MAX_CULTISTS and (self.cultist_card.command or 0) <= power:
+                if portals is None:
+                    portals = self.free_portals(s, player)
+                for cell in portals:
+                    acts.append({"type": "cultist", "cell": cell})
+        if only in (None, "end_turn"):
+            acts.append({"type": "end_turn"})
         return acts
+
+    def interrupts(self, state: State, player: int) -> list[Action]:
+        """What ``player`` may do while it is not their turn to act: use a treasure token
+        on a champion of their own, at any time, even on an opponent's turn (T-67, D-15,
+        C-55); the boost lasts until that turn ends (D-6). None during the champion draft,
+        after the game, for a seat that left or for a seat that acts now (its
+        ``legal_actions`` hold its treasure)."""
+        if (
+            state["finished"]
+            or state.get("phase") == champion_draft.PHASE
+            or type(player) is not int
+            or not 0 <= player < len(state["players"])
+            or player in state["out"]
+            or player in self.to_act(state)
+        ):
+            return []
+        return self._treasure_actions(state, player)
 
     def tokens(self, s: State, seat: int) -> list[int]:
         """The treasure tokens ``seat`` may use: its own, or in 2 vs 2 its team's, held in
@@ -484,21 +683,9 @@ class Tactics:
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         if state["finished"]:
             raise IllegalAction("The game is over.", "T-25")
-        form = check_shape(action)
-        kind = action["type"]
-        if type(player) is not int or player not in self.to_act(state):
-            raise NotYourTurn("It is not your turn to act.", "T-23")
-        if state.get("phase") == champion_draft.PHASE and kind != "pick":
-            raise IllegalAction("The champion draft comes first: pick a champion.", "T-76")
-        if state["pending"] is not None and kind != "choose":
-            raise IllegalAction("First make the choice the effect asks for.", "T-2")
-        if state["cmd"] is not None and kind in ("play", "acquire", "command", "cultist",
-                                                 "gate", "end_turn"):  # fmt: skip
-            raise IllegalAction("Finish the command first (done).", "T-37")
-        handler = self._handlers.get(kind)
+        handler = self._offered(state, player, action)
         if handler is None:
-            raise IllegalAction(f"Unknown action {kind[:40]!r}.")
-        check_action(self, state, player, action, None, form)
+            handler = self._check(state, player, action)
         s = _copy(state)
         events: list[Event] = []
         handler(self, s, player, action, events)
@@ -507,6 +694,69 @@ class Tactics:
         villains.advance(self, s, events)  # the schemes still to resolve (T-86)
         s["log"] += 1
         return s, events
+
+    def _offered(self, state: State, player: Any, action: Any) -> Any:
+        """The handler of ``action`` if it is exactly one of the actions offered to
+        ``player`` (the same keys, values and types of values: what ``check_action``'s
+        canonical forms compare, as the offered ones hold plain values only), else None:
+        then ``_check`` runs every check in turn and says what is wrong. Never raises."""
+        if type(action) is not dict or type(player) is not int:
+            return None
+        kind = action.get("type")
+        if type(kind) is not str:
+            return None
+        if player not in self.to_act(state):  # T-67, C-55: treasure on another's turn
+            if kind == "treasure" and any(
+                a == action and all(type(action[k]) is type(v) for k, v in a.items())
+                for a in self.interrupts(state, player)
+            ):
+                return self._handlers[kind]
+            return None
+        if state.get("phase") == champion_draft.PHASE and kind != "pick":
+            return None
+        if state["pending"] is not None and kind != "choose":
+            return None
+        if state["cmd"] is not None and kind in _NOT_IN_COMMAND:
+            return None
+        handler = self._handlers.get(kind)
+        if handler is None:
+            return None
+        for a in self._legal(state, player, kind):
+            if a == action:
+                for key, value in a.items():
+                    if type(action[key]) is not type(value):
+                        break
+                else:
+                    return handler
+        return None
+
+    def _check(self, state: State, player: Any, action: Any) -> Any:
+        """``action``'s handler after every check (the shape, the turn, the phase, then
+        ``check_action``); raises the first one that fails."""
+        form = check_shape(action)
+        kind = action["type"]
+        if type(player) is not int or player not in self.to_act(state):
+            if kind == "treasure" and type(player) is int and self.interrupts(state, player):
+                raise IllegalAction("You hold no such treasure token, or that champion is not "
+                                    "yours.", "T-67")  # fmt: skip
+            raise NotYourTurn("It is not your turn to act.", "T-23")
+        if state.get("phase") == champion_draft.PHASE and kind != "pick":
+            raise IllegalAction("The champion draft comes first: pick a champion.", "T-76")
+        if state["pending"] is not None and kind != "choose":
+            raise IllegalAction("First make the choice the effect asks for.", "T-2")
+        if state["cmd"] is not None and kind in _NOT_IN_COMMAND:
+            raise IllegalAction("Finish the command first (done).", "T-37")
+        handler = self._handlers.get(kind)
+        if handler is None:
+            raise IllegalAction(f"Unknown action {kind[:40]!r}.")
+        # Only the offered actions of its type can equal it (the others are not made), and
+        # of those only one equal to it by ``==`` too (the offered ones hold no floats,
+        # tuples or other mappings): check_action compares those in their exact types, or,
+        # if there are none, all of its type, so that a refusal says the same as ever.
+        typed = self._legal(state, player, kind)
+        offered = [a for a in typed if a == action] or typed
+        check_action(self, state, player, action, None, form, offered)
+        return handler  # e.g. an action sent as another kind of mapping
 
     def _do_pick(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
         s["draft"] = champion_draft.pick(s["draft"], seat, action, events)  # T-77
@@ -868,10 +1118,12 @@ class Tactics:
         if nk <= k:
             s["round"] += 1
             if s["round"] > s["max_rounds"]:
+                leaders = modes.limit_winners(s)  # a free-for-all: placed by glory (T-80)
                 s["finished"] = True
-                s["draw"] = True
+                s["draw"] = not leaders
+                s["winners"] = leaders
                 s["acting"] = []
-                events.append({"type": "game_over", "winners": [], "draw": True})
+                events.append({"type": "game_over", "winners": leaders, "draw": not leaders})
                 return
         members = modes.in_play(s, s["sides"][nk])
         s["active"] = members[0]
@@ -881,8 +1133,10 @@ class Tactics:
     def _turn_start(self, s: State, seat: int, events: list[Event]) -> None:
         bf = self.bf(s)
         hits = []
+        corrupted = terrain.Terrain.CORRUPTED
         for f in self.on_board(s):  # T-62, D-12: every champion, every turn
-            if terrain.turn_start_corruption(bf, [pc(f["cell"])]) and villains.harmed(s, f):
+            # terrain.turn_start_corruption of the one cell: whether it is corrupted land
+            if bf.terrain.get(pc(f["cell"])) is corrupted and villains.harmed(s, f):
                 hits.append((f, terrain.CORRUPTION_DAMAGE))
         if hits:
             self._damage(s, hits, events)

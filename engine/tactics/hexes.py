@@ -62,6 +62,9 @@ def is_hex(value: object) -> bool:
 
 
 def _check(h: object) -> Hex:
+    # the common case first, in one test: a tuple of two plain ints (is_hex says the rest)
+    if type(h) is tuple and len(h) == 2 and type(h[0]) is int and type(h[1]) is int:
+        return h  # type: ignore[return-value]
     if not is_hex(h):
         raise ValueError(f"not a hex (q, r): {h!r}")
     return h  # type: ignore[return-value]
@@ -156,7 +159,19 @@ def neighbours_in(h: Hex, cells: Iterable[Hex]) -> tuple[Hex, ...]:
 def distance(a: Hex, b: Hex) -> int:
     """The hex distance (D-1): ``(|dq| + |dr| + |dq + dr|) / 2``, the fewest steps from
     ``a`` to ``b`` on an unbounded grid. "Up to 3 cells" (T-54) is counted so."""
-    (aq, ar), (bq, br) = _check(a), _check(b)
+    if not (  # _check inlined for both: the fast path of a hot function
+        type(a) is tuple
+        and type(b) is tuple
+        and len(a) == 2
+        and len(b) == 2
+        and type(a[0]) is int
+        and type(a[1]) is int
+        and type(b[0]) is int
+        and type(b[1]) is int
+    ):
+        _check(a)
+        _check(b)
+    (aq, ar), (bq, br) = a, b
     dq, dr = aq - bq, ar - br
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
@@ -300,10 +315,22 @@ def lines(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     return (plus,) if plus == minus else (plus, minus)
 
 
+_BETWEEN: dict[tuple[Hex, Hex], tuple[frozenset[Hex], ...]] = {}
+_BETWEEN_MAX = 50_000  # entries kept (a pair of cells each); the table starts over past it
+
+
 def between(a: Hex, b: Hex) -> tuple[frozenset[Hex], ...]:
     """The intermediate cells (neither ``a`` nor ``b``) of each line of ``lines(a, b)``:
-    the cells whose contents may block a line of sight (T-68)."""
-    return tuple(frozenset(ln[1:-1]) for ln in lines(a, b))
+    the cells whose contents may block a line of sight (T-68). A pure function of the two
+    cells, drawn with exact fractions: remembered per pair (the result is immutable)."""
+    key = (_check(a), _check(b))
+    out = _BETWEEN.get(key)
+    if out is None:
+        out = tuple(frozenset(ln[1:-1]) for ln in lines(a, b))
+        if len(_BETWEEN) >= _BETWEEN_MAX:
+            _BETWEEN.clear()
+        _BETWEEN[key] = out
+    return out
 
 
 def geodesic_cells(a: Hex, b: Hex) -> frozenset[Hex]:

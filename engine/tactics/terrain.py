@@ -133,6 +133,9 @@ class Battlefield:
         object.__setattr__(self, "treasure", frozenset(self.treasure))
         object.__setattr__(self, "targets", _frozen(self.targets))
         object.__setattr__(self, "villain_entry", tuple(self.villain_entry))
+        # tables derived from the (immutable) map, built when first asked for: ``_graph``,
+        # ``portals``; not a field (no part of equality, ``replace`` starts a new one)
+        object.__setattr__(self, "_memo", {})
 
     def _key(self) -> tuple:
         return (
@@ -203,9 +206,15 @@ def terrain_at(bf: Battlefield, h: Hex) -> Terrain:
 def cells_of(bf: Battlefield, terrain: Terrain | str) -> tuple[Hex, ...]:
     """The cells of one terrain type, sorted."""
     t = Terrain(terrain)
-    if t is Terrain.PLAIN:
-        return tuple(sorted(h for h in bf.cells if h not in bf.terrain))
-    return tuple(sorted(h for h, v in bf.terrain.items() if v is t))
+    key = ("cells_of", t)
+    out = bf._memo.get(key)
+    if out is None:
+        if t is Terrain.PLAIN:
+            out = tuple(sorted(h for h in bf.cells if h not in bf.terrain))
+        else:
+            out = tuple(sorted(h for h, v in bf.terrain.items() if v is t))
+        bf._memo[key] = out
+    return out
 
 
 def portal_owner(bf: Battlefield, h: Hex) -> int | None:
@@ -220,7 +229,21 @@ def beacon_controller(bf: Battlefield, h: Hex) -> int | None:
 
 def portals(bf: Battlefield, seat: int) -> tuple[Hex, ...]:
     """``seat``'s portals (T-59), sorted; a disabled portal is nobody's (T-60)."""
-    return tuple(sorted(h for h in bf.terrain if portal_owner(bf, h) == seat))
+    key = ("portals", seat)
+    out = bf._memo.get(key)
+    if out is None:
+        out = tuple(sorted(h for h in bf.terrain if portal_owner(bf, h) == seat))
+        bf._memo[key] = out
+    return out
+
+
+def _portal_owners(bf: Battlefield) -> dict[Hex, int]:
+    """Each portal -> its seat (``portal_owner``), once per battlefield."""
+    owners = bf._memo.get("portal_owners")
+    if owners is None:
+        owners = {h: o for h in bf.terrain if (o := portal_owner(bf, h)) is not None}
+        bf._memo["portal_owners"] = owners
+    return owners
 
 
 def is_opponent_portal(bf: Battlefield, h: Hex, seats: Collection[int]) -> bool:
@@ -357,6 +380,18 @@ def _search(
     previous cell) of the cheapest way there, the fewer corrupted cells the better among
     equally cheap ones, then the first found (cells popped in order, neighbours in
     ``hexes.DIRECTIONS`` order): deterministic. Enemy cells are never entered (T-41)."""
+    graph = _graph(bf) if step_cost is None else None
+    if graph is not None and start in graph:
+        # the last searches are remembered (the callers only read the result): the same
+        # move is looked for by the legal actions, the check of the action and its path
+        blocked = frozenset(enemies) - {start}
+        key = (id(bf), start, limit, blocked)
+        known = _SEARCHES.get(key)
+        if known is not None and known[0] is bf:
+            return known[1]
+        best = _search_graph(graph, start, limit, blocked)
+        _remember(_SEARCHES, key, (bf, best))
+        return best
     blocked = set(enemies) - {start}
     best: _Best = {start: (0, 0, None)}
     heap = [(0, 0, start)]
@@ -380,6 +415,72 @@ def _search(
             if old is None or (nc, nd) < old[:2]:
                 best[n] = (nc, nd, h)
                 heapq.heappush(heap, (nc, nd, n))
+    return best
+
+
+_Graph = dict[Hex, tuple[tuple[Hex, int, int], ...]]
+_SEARCHES: dict[tuple, tuple[Battlefield, _Best]] = {}
+_REACHABLE: dict[tuple, tuple[Battlefield, dict[Hex, int]]] = {}
+_RECENT_MAX = 256  # entries each of the two tables keeps; past it they start over
+
+
+def _remember(table: dict, key: tuple, value: tuple) -> None:
+    if len(table) >= _RECENT_MAX:
+        table.clear()
+    table[key] = value
+
+
+def _graph(bf: Battlefield) -> _Graph | None:
+    """The map's steps by terrain, built once per battlefield: each cell -> its enterable
+    neighbours in ``hexes.DIRECTIONS`` order, each with the step's cost (``enter_cost``)
+    and 1 if it is corrupted land (else 0). None if some step would cost less than 0: the
+    plain search then raises on it as before."""
+    if "graph" in bf._memo:
+        return bf._memo["graph"]
+    graph: _Graph | None = {}
+    into = {}  # cell -> (cost of a step into it, 1 if corrupted); off the map: none
+    for h in bf.cells:
+        c = enter_cost(bf, h)
+        if c is not None:
+            into[h] = (c, 1 if bf.terrain.get(h) is Terrain.CORRUPTED else 0)
+    if any(c < 0 for c, _ in into.values()):
+        graph = None
+    else:
+        for q, r in bf.cells:
+            steps = []
+            for dq, dr in hexes.DIRECTIONS:  # hexes.neighbours, in its order
+                n = (q + dq, r + dr)
+                step = into.get(n)
+                if step is not None:
+                    steps.append((n, *step))
+            graph[(q, r)] = tuple(steps)
+    bf._memo["graph"] = graph
+    return graph
+
+
+def _search_graph(graph: _Graph, start: Hex, limit: int | None, blocked: Collection[Hex]) -> _Best:
+    """``_search`` over the table of ``_graph`` (the same cells in the same order)."""
+    best: _Best = {start: (0, 0, None)}
+    heap = [(0, 0, start)]
+    # the blocked cells count as done: never entered (start is not among them)
+    done: set[Hex] = set(blocked)
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        cost, dmg, h = pop(heap)
+        if h in done:
+            continue
+        done.add(h)
+        for n, c, corrupt in graph[h]:
+            if n in done:
+                continue
+            nc = cost + c
+            if limit is not None and nc > limit:
+                continue
+            nd = dmg + corrupt
+            old = best.get(n)
+            if old is None or nc < old[0] or (nc == old[0] and nd < old[1]):
+                best[n] = (nc, nd, h)
+                push(heap, (nc, nd, n))
     return best
 
 
@@ -428,11 +529,32 @@ def reachable(
     ``start`` itself is not a destination (staying put is skipping the move, T-36)."""
     _check_movement(movement)
     occupied = (set(enemies) | set(allies)) - {start}
+    key = None
+    if step_cost is None:  # the last ones remembered (a new dict for each caller)
+        key = (
+            id(bf), start, movement, frozenset(enemies), frozenset(occupied), frozenset(seats)
+        )  # fmt: skip
+        known = _REACHABLE.get(key)
+        if known is not None and known[0] is bf:
+            return dict(known[1])
     out = {}
-    for h, (cost, _, _) in _search(bf, start, movement, enemies, step_cost).items():
-        if h != start and can_end_on(bf, h, occupied=occupied, seats=seats):
-            out[h] = cost
-    return dict(sorted(out.items()))
+    if step_cost is None:  # can_end_on, with the battlefield's portals looked up once
+        owners = _portal_owners(bf)
+        for h, (cost, _, _) in _search(bf, start, movement, enemies, None).items():
+            if h == start or h in occupied or is_impassable(bf, h):
+                continue
+            owner = owners.get(h)
+            if owner is None or owner in seats:  # not an opponent's portal (T-43)
+                out[h] = cost
+    else:
+        for h, (cost, _, _) in _search(bf, start, movement, enemies, step_cost).items():
+            if h != start and can_end_on(bf, h, occupied=occupied, seats=seats):
+                out[h] = cost
+    result = dict(sorted(out.items()))
+    if key is not None:
+        _remember(_REACHABLE, key, (bf, result))
+        return dict(result)
+    return result
 
 
 def path_to(
@@ -658,7 +780,11 @@ def shrine_area(bf: Battlefield, shrine: Hex) -> tuple[Hex, ...]:
     """The shrine's cell and the map cells adjacent to it: where champions count (T-64)."""
     if bf.terrain.get(shrine) is not Terrain.SHRINE:
         raise ValueError(f"no shrine at {shrine!r}")
-    return (shrine, *hexes.neighbours_in(shrine, bf.cells))
+    key = ("shrine_area", shrine)
+    out = bf._memo.get(key)
+    if out is None:
+        out = bf._memo[key] = (shrine, *hexes.neighbours_in(shrine, bf.cells))
+    return out
 
 
 def shrine_counts(bf: Battlefield, shrine: Hex, positions: Mapping[Hex, int]) -> dict[int, int]:
