@@ -49,7 +49,7 @@ from tests.test_url_walk import (  # noqa: F401  (the fixtures are used by name)
     unthrottled,
     world,
 )
-from tournaments.models import AuditEntry, Decklist, Event, Registration
+from tournaments.models import AuditEntry, Decklist, Event, Registration, Series
 
 pytestmark = pytest.mark.django_db
 
@@ -196,6 +196,7 @@ def user_content(w: World) -> list[str]:
     names |= set(Registration.objects.values_list("display_name", flat=True))
     names |= set(Event.objects.values_list("name", flat=True))
     names |= set(Event.objects.values_list("location", flat=True))
+    names |= set(Series.objects.values_list("name", flat=True))
     # What the site recorded in English as it happened (the audit log, the error log):
     # records, not UI text.
     names |= set(AuditEntry.objects.values_list("summary", flat=True))
