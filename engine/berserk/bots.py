@@ -170,7 +170,7 @@ def _recruit_choice(system: Any, state: State, seat: int) -> Action:
             ranked.append((-score, position, c["card"]))
     ranked.sort()
     for _score, _position, iid in ranked:
-        for a in system._recruit_actions(state, seat, (iid,)):
+        for a in system.recruit_offers(state, seat, iid):
             if not a.get("x", 0):
                 return a
     return {"type": "recruit_done"}
@@ -246,6 +246,8 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
                 score = 0.25 * x
             elif do == "take_control":  # the enemy's creature becomes ours: take the best
                 score = 1.5 + 0.1 * _worth(info, target)
+            elif do == "lose_abilities":  # 407.4: worth it on a card with much text
+                score = 0.25 * len(info[target["id"]].abilities)
             else:  # open
                 score = 0.3
         elif a["ability"] in ("summon", "resurrection"):

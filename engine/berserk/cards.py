@@ -167,7 +167,7 @@ SCRIPT_WHEN: dict[str, tuple[str, str]] = {
 # (410.5), a prohibition to gain tokens (103.2), replacements of a death (419).
 EFFECT_DO = ("block_move", "no_tokens", "prevent", "death_to_deck", "death_survive")
 STATIC_DO = ("strike_bonus", "roll_bonus", "movement_bonus", "grant", *EFFECT_DO)
-ONCE_DO = ("heal", "wound", "add_lives", "gain_token", "open", "take_control")
+ONCE_DO = ("heal", "wound", "add_lives", "gain_token", "open", "take_control", "lose_abilities")
 SCRIPT_DO = STATIC_DO + ONCE_DO
 # target -> (English, Russian accusative, Russian dative, Russian nominative)
 SCRIPT_TARGETS: dict[str, tuple[str, str, str, str]] = {
@@ -508,6 +508,12 @@ def _script_text(script: Mapping[str, Any], ru: bool, card_type: str) -> str:
         body = f"откройте {acc}" if ru else f"open {en}"
     elif do == "take_control":
         body = f"возьмите под контроль {acc}" if ru else f"take control of {en}"
+    elif do == "lose_abilities":  # 407.4
+        body = (
+            f"{acc} лишается всех особенностей до конца боя"
+            if ru
+            else f"{en} loses all its abilities until the end of the battle"
+        )
     elif do == "strike_bonus":
         body = (
             f"{nom} получает {_signed(amount)} к простому удару"
@@ -617,6 +623,10 @@ def _check_effect(script: Mapping[str, Any], field: str, check: Checker) -> None
         raise check.fail(
             f"{field}.do", "take_control is a playable ability on a chosen enemy creature [200.2б]"
         )
+    if do == "lose_abilities" and (when != "activated" or target != "any_enemy"):
+        raise check.fail(
+            f"{field}.do", "lose_abilities is a playable ability on a chosen enemy creature [407.4]"
+        )
     if when == "starts_with":
         if do not in ("gain_token", "add_lives") or target != "self":
             raise check.fail(
@@ -686,7 +696,8 @@ def _check_script(script: Any, field: str, check: Checker, card: Mapping[str, An
             f"{field}.class",
             f"a creature class ({', '.join(CREATURE_CLASSES)}) narrowing a group target [208.6]",
         )
-    if do in ("open", "grant", "block_move", "no_tokens", "death_to_deck", "take_control"):
+    no_amount = ("open", "grant", "block_move", "no_tokens", "death_to_deck", "take_control")
+    if do in (*no_amount, "lose_abilities"):
         if "amount" in script:
             raise check.fail(f"{field}.amount", f"{do} takes no amount")
     else:

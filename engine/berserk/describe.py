@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.berserk import cards as card_data
 from engine.berserk.limited import ELITE, ORDINARY, TYPE_NAMES, cost_text
-from engine.berserk.model import ELEMENT_NAMES, NAMED, Ability, Card
+from engine.berserk.model import ELEMENT_NAMES, NAMED, Ability, Card, printed_id
 from engine.core.describe import CardDescriber, Reading, Words, text_lines
 
 PHASES: dict[str, Words] = {
@@ -119,7 +119,7 @@ class BerserkDescriber(CardDescriber[Card]):
         return SYSTEM.db
 
     def _lookup(self, card_id: str) -> Card:
-        return self.db.card(card_id)
+        return self.db.card(printed_id(card_id))  # a blank twin (407.4): its printed card
 
     # -- what the reading may name ---------------------------------------------------------
 
@@ -653,8 +653,11 @@ class BerserkDescriber(CardDescriber[Card]):
                 f"{who}: {name} переходит с {event.get('from')} в дополнительную зону",
             )
         if kind == "host":
-            host = self.card_name(reading, event.get("host"))
             cell = event.get("cell")
+            if "host" not in event:  # a hidden host (decision 0053): by its cell
+                host = self._hidden_at(reading, cell, "dat")
+                return t(f"{name} is attached to {host}", f"{name} крепится к {host}")
+            host = self.card_name(reading, event.get("host"))
             where = t(f" on {cell}", f" на {cell}") if isinstance(cell, str) else ""
             return t(f"{name} is attached to {host}{where}", f"{name} крепится к {host}{where}")
         if kind == "turn":
@@ -920,6 +923,11 @@ class BerserkDescriber(CardDescriber[Card]):
         if kind == "lost":
             ability = self._ability_name(reading, event.get("ability"))
             return t(f"{name} loses {ability}{because}", f"{name} теряет «{ability}»{because}")
+        if kind == "lost_all":  # 407.4
+            return t(
+                f"{name} loses all its abilities until the end of the battle{because}",
+                f"{name} лишается всех особенностей до конца боя{because}",
+            )
         if kind == "lives":
             n = _int(event.get("amount")) or 0
             source = self.card_name(reading, event.get("source"))

@@ -194,8 +194,7 @@ def replace_destruction(
         return True
     del s["pieces"][str(iid)]
     owner = s["owner"][iid]
-    deck = s["players"][owner]["deck"]
-    deck.append(iid)  # 206.3а: its owner's deck
+    deck = s["players"][owner]["deck"] = [*s["players"][owner]["deck"], iid]  # 206.3а
     rng.shuffle(s["rng"], deck)  # 206.10
     events.append(event)
     for key in sorted(s["pieces"], key=int):  # 210.7: the host left the Battlefield

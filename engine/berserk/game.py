@@ -143,9 +143,17 @@ preventions of both players (420.3б: the target controller's first, after the m
 replacements of a death (419.6: the owner of the action chooses), "начинает бой с …"
 (304.4: from the Recruit zone on), and taking control of an enemy creature (200.2б, 210.12).
 
-Not interpreted: Stealth given by a grant (the Reveal Step comes before any grant acts),
-Protection from spells and instant actions (nothing of those kinds exists), destruction
-as a stack object of its own with a priority window (402.3а), "lose all abilities" (407.4).
+Stealth given by a grant (decision 0053) reaches a hidden card, unlike the other grants:
+an equipment or symbiote giving its host Stealth may take a hidden host (the second
+player's third row, an exception to D-23), which D-22's reveal then spares and its owner
+reveals at will. "Lose all abilities" (407.4, the script "lose_abilities"): the card's
+number is given its blank twin (``blank_card``, id ``<id>~blank``: the same properties, no
+named ability, script or creature class), so every rule reading printed abilities sees
+none; the acquired ones (``gained``, ``granted``) stay; until the end of the battle (407.3);
+the views name the printed card with ``"blank": true``.
+
+Not interpreted: Protection from spells and instant actions (nothing of those kinds
+exists), destruction as a stack object of its own with a priority window (402.3а).
 
 **End** [102]: a player who controls no creature (Battlefield + Additional Zone, hidden ones
 included, true types) loses when anyone gets priority with the stack empty, from the Start
@@ -160,13 +168,15 @@ State: plain JSON data. Cards are numbered ``0..n-1`` (``cards[iid]`` the card i
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.berserk import board, effects, fight, recruit, stack
 from engine.berserk.cards import CardDB, load_system, normalise_name
 from engine.berserk.config import Config
-from engine.berserk.model import Card
+from engine.berserk.model import BLANK, Card, is_blank, printed_id
 from engine.core import rng
 from engine.core.errors import IllegalAction, InvalidConfig
 from engine.core.legality import check_action, check_shape
@@ -190,6 +200,11 @@ EXPERIENCE = {
     "throw": "experience_throwing",
     "discharge": "experience_discharge",
 }
+_SHOOTING = frozenset(RANGED)  # shots, throws, discharges: ``_ranged_actions``
+# The objects whose execution changes no piece for a simple strike or a shot, throw or
+# discharge (``Berserk._pieces_kept``): the rest (Target: Fear, reveal; Result: Plague;
+# Defense: preventions; Wounds; Payment: closing) do.
+_PIECES_KEPT = frozenset(("declaration", "roll", "calculation", "end"))
 RANGED["strike_through_row"] = ()  # С: Удар Через Ряд: non-magical, no protection names it
 # Declared with "ability" [404]: the ranged attacks, Heal, Finishing, Redistribution, the
 # relocations (Jump, Teleport, Manoeuvre) and the takings into the squad (Summon,
@@ -237,7 +252,8 @@ SCRIPTS_RUN = {
     "starts_with": effects.STARTS_WITH,  # 304.4
     **dict.fromkeys(("start_of_battle", "turn_start", "turn_end", "on_death"), _ONCE),
     "after_strike": _ONCE,
-    "activated": (*_ONCE, "take_control"),  # on a chosen creature: "any_own" or "any_enemy"
+    # on a chosen creature: "any_own" or "any_enemy"
+    "activated": (*_ONCE, "take_control", "lose_abilities"),
 }
 
 
@@ -302,18 +318,18 @@ def _clone(value: Any) -> Any:
     return value
 
 
-def _copy(state: State) -> State:
+def _copy(state: State, pieces: bool = True) -> State:
     """A copy of every part ``apply`` may change: containers changed in place are copied,
-    values that are only ever replaced (cells, rolls, stack objects) are shared."""
+    values that are only ever replaced (cells, rolls, stack objects, decks and Graveyards)
+    are shared; ``pieces`` False: the pieces too (an action that changes none of them in
+    place, ``_pieces_kept``; the pieces' mapping is copied)."""
     out = dict(state)
     recruiting = state["phase"] == "recruit"  # "paid" is written only while recruiting
     # the Deal and Recruit zones change in place only while recruiting and placing
     setup = recruiting or state["phase"] == "place"
     players = []
     for p in state["players"]:
-        c = p.copy()
-        c["deck"] = p["deck"][:]
-        c["grave"] = p["grave"][:]
+        c = p.copy()  # "deck" and "grave" are shared: replaced, never changed in place
         if setup:
             c["deal"] = p["deal"][:]
             c["recruit"] = p["recruit"][:]
@@ -321,7 +337,10 @@ def _copy(state: State) -> State:
             c["paid"] = dict(p["paid"])
         players.append(c)
     out["players"] = players
-    out["pieces"] = {k: q.copy() for k, q in state["pieces"].items()}
+    if pieces:
+        out["pieces"] = {k: q.copy() for k, q in state["pieces"].items()}
+    else:
+        out["pieces"] = dict(state["pieces"])
     out["stack"] = state["stack"][:]
     out["chains"] = {k: dict(c) for k, c in state["chains"].items()}
     out["rng"] = state["rng"][:]
@@ -387,6 +406,33 @@ def random_deck(db: CardDB, rng_state: list[int], size: int = DECK_SIZE) -> list
     return deck
 
 
+class _Info(dict):
+    """Card id -> card: the set's cards, and the blank twins (407.4) made on first read
+    (a state may name one that this process has not made yet)."""
+
+    system: Berserk
+
+    def __missing__(self, key: str) -> Card:
+        if type(key) is str and is_blank(key) and printed_id(key) in self:
+            return self.system.blank_card(printed_id(key))
+        raise KeyError(key)
+
+
+@dataclass(frozen=True)
+class _Facts:
+    """What a game's cards allow at all, for skipping searches that cannot find anything:
+    the numbers of the cards with printed Stealth (``stealth``, in order), whether one
+    grants Stealth (``stealth_given``); the cards with a
+    static "grant" script (``granters``, as piece keys) or a value script (``valued``,
+    piece keys); whether each card number's card is a creature (``creature``)."""
+
+    stealth: tuple[int, ...]
+    stealth_given: bool
+    granters: frozenset[str]
+    valued: tuple[str, ...]
+    creature: tuple[bool, ...]
+
+
 def _blessed(card: Card) -> int:
     """С: Благословление / Проклятье: +1 / -1 to all of the card's die rolls."""
     return card.has("blessing") - card.has("curse")
@@ -399,7 +445,8 @@ class Berserk:
 
     def __init__(self, db: CardDB | None = None):
         self.db = db or load_system()
-        self.info: dict[str, Card] = dict(self.db.cards)
+        self.info: dict[str, Card] = _Info(self.db.cards)
+        self.info.system = self
         self._playable: dict[str, tuple[str, ...]] = {}  # card id -> its PLAYABLE abilities
         self._static_scripts: dict[str, tuple[dict, ...]] = {}  # card id -> value scripts
         self._activated_scripts: dict[str, tuple[tuple[str, dict], ...]] = {}
@@ -417,6 +464,21 @@ class Berserk:
             for card in self.info.values()
             if any(a.script and a.script.get("do") == "grant" for a in card.abilities)
         )
+        self._stealth_cards = frozenset(  # С: Скрытность printed
+            card.id for card in self.info.values() if card.has("stealth") and not card.cost_x
+        )
+        self._stealth_givers = frozenset(  # cards that grant Stealth
+            card.id
+            for card in self.info.values()
+            if any(
+                a.script
+                and a.script.get("do") == "grant"
+                and a.script["ability"]["name"] == "stealth"
+                for a in card.abilities
+            )
+        )
+        self._facts_slot: tuple[list[str], _Facts] | None = None
+        self._last_offer: tuple[State, int, list[Action]] | None = None  # legal_actions
         self._token_cards = frozenset(  # cards with a playable ability paid in tokens
             card.id
             for card in self.info.values()
@@ -471,6 +533,24 @@ class Berserk:
     def role(state: State, seat: int) -> int:
         """``board.FIRST`` for the first player, ``board.SECOND`` for the second."""
         return board.FIRST if seat == state["first"] else board.SECOND
+
+    def _facts(self, s: State) -> _Facts:
+        """What the game's cards allow at all (``_Facts``), read from ``s["cards"]``, which
+        stays the same all game: the last game's are kept, checked by equality."""
+        cards = s["cards"]
+        slot = self._facts_slot
+        if slot is not None and slot[0] == cards:
+            return slot[1]
+        info = self.info
+        facts = _Facts(
+            stealth=tuple(i for i, c in enumerate(cards) if c in self._stealth_cards),
+            stealth_given=not self._stealth_givers.isdisjoint(cards),
+            granters=frozenset(str(i) for i, c in enumerate(cards) if c in self._granters),
+            valued=tuple(str(i) for i, c in enumerate(cards) if c in self._valued),
+            creature=tuple(info[c].type == "creature" for c in cards),
+        )
+        self._facts_slot = (list(cards), facts)
+        return facts
 
     @staticmethod
     def piece(state: State, iid: int) -> dict | None:
@@ -619,6 +699,28 @@ class Berserk:
     # -- legal actions ------------------------------------------------------------------
 
     def legal_actions(self, state: State, player: int) -> list[Action]:
+        """The actions ``player`` may send now. The list is remembered with its state
+        (``_is_offered``: one of these very objects sent back for this very state is
+        offered without a search), so a caller changes copies of them, not them."""
+        out = self._legal_actions(state, player)
+        self._last_offer = (state, player, out)
+        return out
+
+    def recruit_offers(self, state: State, player: int, iid: int) -> list[Action]:
+        """The ``recruit`` actions offered for Deal card ``iid`` (some of
+        ``legal_actions``, remembered like them), for a bot that asks card by card."""
+        if (
+            state["phase"] != "recruit"
+            or state["finished"]
+            or player not in self.to_act(state)
+            or iid not in state["players"][player]["deal"]
+        ):
+            return []
+        out = self._recruit_actions(state, player, (iid,))
+        self._last_offer = (state, player, out)
+        return out
+
+    def _legal_actions(self, state: State, player: int) -> list[Action]:
         phase = state["phase"]
         if (phase == "main" or phase == "final") and not state["finished"]:  # most of a game
             if player != state["priority"]["holder"]:  # to_act: the holder of priority
@@ -683,12 +785,38 @@ class Berserk:
         if not self._is_offered(state, player, action):
             self._check(state, player, action)  # refuses, or finds it offered after all
         # a first pass replaces the top object and the priority: the rest is shared
-        s = dict(state) if action["type"] == "pass" and _first_pass(state) else _copy(state)
+        kept = False  # the pieces and cards stay as they are: the grants too (406.1)
+        if action["type"] == "pass" and state["phase"] in ("main", "final"):
+            if state["priority"]["passes"] == 0:  # _first_pass
+                s = dict(state)
+            else:
+                kept = self._pieces_kept(state)
+                s = _copy(state, pieces=not kept)
+        else:
+            s = _copy(state)
         events: list[Event] = []
         self._handlers[action["type"]](self, s, player, action, events)
-        self._settle(s, events)
+        self._settle(s, events, grants=not kept)
         s["log"] += 1
         return s, events
+
+    @staticmethod
+    def _pieces_kept(state: State) -> bool:
+        """Whether the second pass on ``state`` (Main or Final Phase) changes no piece in
+        place: it executes a Declaration, Roll, Calculation or End object of a simple
+        strike or ranged attack, or an object of a redirection (412.4), or ends the phase
+        (the stack empty: no, the turn's end changes pieces)."""
+        st = state["stack"]
+        if not st:
+            return False
+        top = st[-1]
+        if top["kind"] not in _PIECES_KEPT:
+            return False
+        chain = state["chains"].get(str(top["chain"]))
+        if chain is None or "redirect" in chain:
+            return True
+        ability = chain.get("ability")
+        return ability is None or ability in _SHOOTING
 
     def _is_offered(self, state: State, player: Any, action: Any) -> bool:
         """Whether ``action`` is, as sent, one of ``legal_actions(state, player)``, found
@@ -696,6 +824,11 @@ class Berserk:
         every check of ``_check``; ``False`` says only that ``_check`` must decide."""
         if type(action) is not dict or type(player) is not int or state["finished"]:
             return False
+        last = self._last_offer
+        if last is not None and last[0] is state and last[1] == player:
+            for offered in last[2]:  # the very action object offered for this very state
+                if offered is action:
+                    return True
         kind = action.get("type")
         if kind == "pass" and state["phase"] in ("main", "final"):  # always offered first
             return len(action) == 1 and player == state["priority"]["holder"]
@@ -951,9 +1084,10 @@ class Berserk:
 
     def _stealthy(self, s: State, iid: int) -> bool:
         """С: Скрытность, 415.2б: stays hidden at the Reveal Step (the engine always takes
-        that option, X-cost cards excepted: 306.2(1)); its owner reveals it at will."""
-        card = self.card(s, iid)
-        return card.has("stealth") and not card.cost_x
+        that option, X-cost cards excepted: 306.2(1)); its owner reveals it at will.
+        Printed or given: a grant of Stealth reaches a hidden card (decision 0053), e.g.
+        from the equipment of a hidden host, which then stays hidden at D-22's reveal."""
+        return self.has(s, iid, "stealth") and not self.card(s, iid).cost_x
 
     def _do_reveal(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
         """С: Скрытность: the owner, holding priority, reveals a hidden Stealth card; a
@@ -1067,15 +1201,16 @@ class Berserk:
         after = recruit.assign_host(pieces, str(iid), str(host), first_player=s["first"])
         del after
         q = s["pieces"][str(iid)]
-        events.append(
-            {
-                "type": "host",
-                "card": iid,
-                "host": host,
-                "from": _name(q["cell"]),
-                "cell": _name(s["pieces"][str(host)]["cell"]),
-            }
-        )
+        event = {
+            "type": "host",
+            "card": iid,
+            "host": host,
+            "from": _name(q["cell"]),
+            "cell": _name(s["pieces"][str(host)]["cell"]),
+        }
+        if s["pieces"][str(host)]["hidden"]:  # decision 0053: named by its cell alone
+            del event["host"]
+        events.append(event)
         q["host"] = host
         q["cell"] = list(s["pieces"][str(host)]["cell"])
         if recruit.next_assignment(self._host_pieces(s), first_player=s["first"]) is None:
@@ -1319,7 +1454,7 @@ class Berserk:
                 continue
             del tokens[str(iid)]
             s["incarnated"] = [*s["incarnated"], iid]
-            p["grave"].remove(iid)
+            p["grave"] = [g for g in p["grave"] if g != iid]
             q = self._new_piece(seat, None if card.is_flyer else list(sorted(free)[0]))
             q["hidden"] = False
             q["closed"] = True
@@ -1523,8 +1658,16 @@ class Berserk:
         pieces = s["pieces"]
         mine: list[tuple[int, dict]]
         if only is None:  # С: Скрытность, whenever holding priority
-            hidden = [int(k) for k, q in pieces.items() if q["hidden"] and q["owner"] == seat]
-            hidden.sort()
+            facts = self._facts(s)
+            if facts.stealth_given:  # any hidden card may have Stealth given
+                hidden = [int(k) for k, q in pieces.items() if q["hidden"] and q["owner"] == seat]
+                hidden.sort()
+            else:  # only the cards with printed Stealth, by number
+                hidden = []
+                for iid in facts.stealth:
+                    q = pieces.get(str(iid))
+                    if q is not None and q["hidden"] and q["owner"] == seat:
+                        hidden.append(iid)
         else:
             q = pieces.get(str(only))
             mine = [(only, q)] if q is not None and q["owner"] == seat else []
@@ -1763,12 +1906,27 @@ class Berserk:
                 return []
             x, y = sq["cell"]
             slow = sq.get("slow") == s["turn"]  # 211.9: and flyers
-            candidates = [
-                t
-                for t, c in enemies
-                if (c is not None and -1 <= c[0] - x <= 1 and -1 <= c[1] - y <= 1)
-                or (slow and c is None)
-            ]
+            # _target_problem inlined for a non-flyer source on the Battlefield: its
+            # opponent's cards (``enemies``) adjacent to it or, with a slow strike, flyers
+            pieces, info, cards = s["pieces"], self.info, s["cards"]
+            out = []
+            for t, c in enemies:
+                if c is None:  # the Additional Zone: a flyer, for a slow strike only
+                    if slow and not pieces[str(t)]["hidden"] and info[cards[t]].is_flyer:
+                        out.append(t)
+                    continue
+                dx, dy = c[0] - x, c[1] - y
+                if not (-1 <= dx <= 1 and -1 <= dy <= 1):
+                    continue
+                tq = pieces[str(t)]
+                if not tq["hidden"] and info[cards[t]].is_flyer:  # 211.8, 211.9
+                    if slow:
+                        out.append(t)
+                    continue
+                if (dx == 0 and dy == 0) and tq["host"] != source and sq["host"] != t:
+                    continue  # the same cell: adjacent only to its host or hosted card
+                out.append(t)
+            return out
         else:
             candidates = [t for t, _c in enemies]
         return [t for t in candidates if self._target_problem(s, source, t) is None]
@@ -2049,6 +2207,9 @@ class Berserk:
                 continue
             if keys is None:
                 keys = sorted(s["pieces"], key=int)
+            if ability in _SHOOTING:
+                out.extend(self._ranged_actions(s, seat, iid, card, ability, keys))
+                continue
             script = self._script_of(card, ability)
             side = script.get("target") if script is not None else None
             enemies = ability in RANGED or side == "any_enemy"  # the others fail at once
@@ -2073,6 +2234,41 @@ class Berserk:
                         out.append(
                             {"type": "ability", "ability": ability, "card": iid, "target": target}
                         )
+        return out
+
+    def _ranged_actions(
+        self, s: State, seat: int, iid: int, card: Card, ability: str, keys: list[str]
+    ) -> list[Action]:
+        """The targets of a Shot, Throw or Discharge of ``card`` (``iid``, ``seat``'s, its
+        ``_actor_problem`` None): ``_ability_target_problem`` inlined for them."""
+        out: list[Action] = []
+        pieces, info, cards = s["pieces"], self.info, s["cards"]
+        reach = card.ability_x("range")
+        here = pieces[str(iid)]["cell"]
+        if here is None:
+            reach = None
+        for key in keys:
+            tq = pieces[key]
+            if tq["owner"] == seat:
+                continue
+            target = int(key)
+            there = tq["cell"]
+            if (  # С: Дальность, king moves
+                reach is not None
+                and there is not None
+                and max(abs(here[0] - there[0]), abs(here[1] - there[1])) > reach
+            ):
+                continue
+            if tq["hidden"]:
+                out.append(
+                    {"type": "ability", "ability": ability, "card": iid, "cell": _name(there)}
+                )
+                continue
+            if (info[cards[target]].ofs("protection") or tq.get("granted")) and self.protected(
+                s, target, ability
+            ):
+                continue  # 411.1
+            out.append({"type": "ability", "ability": ability, "card": iid, "target": target})
         return out
 
     def _free_cells(self, s: State) -> list[tuple[int, int]]:
@@ -2532,6 +2728,8 @@ class Berserk:
             return _err("404", "The target is open already.")
         if do == "take_control":
             return effects.control_problem(self, s, seat, target)
+        if do == "lose_abilities" and is_blank(s["cards"][target]):
+            return _err("407.4", "This creature has lost all its abilities already.")
         return None
 
     def _run_script(self, s: State, n: int, chain: dict, events: list[Event]) -> None:
@@ -2558,6 +2756,8 @@ class Berserk:
             effects.gain_tokens(self, s, target, amount, events, chain=n)
         elif do == "take_control":  # 200.2б, 210.12
             effects.take_control(s, target, seat, events, chain=n)
+        elif do == "lose_abilities":  # 407.4
+            self._lose_all(s, target, events, "407.4", chain=n)
         else:  # open
             q["closed"] = False
             events.append({"type": "opened", "card": target, "chain": n})
@@ -2698,6 +2898,7 @@ class Berserk:
                     cost = self.card(s, iid).cost
                     if best is None or cost > best[0]:
                         best = (cost, iid)
+            p["deck"] = p["deck"][:]
             rng.shuffle(s["rng"], p["deck"])  # 206.10: the deck was searched
             if best is None:
                 events.append({"type": "summon_none", "chain": n, "seat": seat, "rule": "С: Вызов"})
@@ -2706,6 +2907,7 @@ class Berserk:
             p["deck"].remove(iid)
         else:
             iid = chain["bring"]
+            p["grave"] = p["grave"][:]
             p["grave"].remove(iid)
         card = self.card(s, iid)
         q = self._new_piece(seat, None if card.is_flyer else list(chain["cell"]))
@@ -2828,16 +3030,15 @@ class Berserk:
             return 0
         card = self.card(s, iid)
         cards = s["cards"]
-        if card.type != "creature" or self._valued.isdisjoint(cards):
+        if card.type != "creature":
             return 0
         total = 0
-        info, statics, valued = self.info, self._statics, self._valued
-        for key, o in s["pieces"].items():
-            if o["hidden"]:
-                continue  # D-21: a hidden card does nothing
+        info, statics, pieces = self.info, self._statics, s["pieces"]
+        for key in self._facts(s).valued:  # the cards of this game with value scripts
+            o = pieces.get(key)
+            if o is None or o["hidden"]:
+                continue  # not in play; D-21: a hidden card does nothing
             other = int(key)
-            if cards[other] not in valued:
-                continue  # no value scripts
             scripts = statics(info[cards[other]])
             for script in scripts:
                 if script["do"] != do:
@@ -2951,7 +3152,8 @@ class Berserk:
                 "rule": "С: Единение",
             }
         )
-        rng.shuffle(s["rng"], s["players"][seat]["deck"])
+        deck = s["players"][seat]["deck"] = s["players"][seat]["deck"][:]
+        rng.shuffle(s["rng"], deck)
 
     def _cost(self, s: State, iid: int) -> int:
         """A card's cost for "cheaper" (202.3б(2): eliteness ignored; X as announced)."""
@@ -3061,8 +3263,9 @@ class Berserk:
         creatures all (adjacent) creatures of their controller (by class), a named ability,
         kept on each receiving piece as ``granted`` ([name, x, of], 407.1). Hidden cards
         neither give nor receive (D-21, 415.3)."""
-        pieces, cards, granters = s["pieces"], s["cards"], self._granters
-        sources = [k for k, o in pieces.items() if not o["hidden"] and cards[int(k)] in granters]
+        pieces, cards = s["pieces"], s["cards"]
+        keys = self._facts(s).granters  # the pieces of this game that may grant
+        sources = [k for k, o in pieces.items() if k in keys and not o["hidden"]] if keys else []
         if not sources and not any("granted" in o for o in pieces.values()):
             return
         granted: dict[str, list[list[Any]]] = {}
@@ -3081,19 +3284,21 @@ class Berserk:
                     candidates = [k for k, tq in pieces.items() if tq["owner"] == o["owner"]]
                 for tkey in candidates:
                     tq = pieces.get(tkey)
-                    if tq is None or tq["hidden"] or tkey == key:
-                        continue
+                    if tq is None or tkey == key or (tq["hidden"] and entry[0] != "stealth"):
+                        continue  # Stealth alone reaches a hidden card (decision 0053)
                     tcard = info[cards[int(tkey)]]
                     if not tcard.is_creature or (cls and cls not in tcard.classes):
                         continue
                     if target == "all_adjacent_own" and not self._adjacent(s, src, int(tkey)):
                         continue
                     granted.setdefault(tkey, []).append(entry)
-        for key, q in pieces.items():
+        for key, q in pieces.items():  # a piece changed is replaced: it may be shared
             if key in granted:
-                q["granted"] = sorted(granted[key], key=lambda g: (g[0], g[1] or 0, g[2]))
+                now = sorted(granted[key], key=lambda g: (g[0], g[1] or 0, g[2]))
+                if q.get("granted") != now:
+                    pieces[key] = {**q, "granted": now}
             elif "granted" in q:
-                del q["granted"]
+                pieces[key] = {k: v for k, v in q.items() if k != "granted"}
 
     def _gain(self, s: State, iid: int, name: str, events: list[Event], rule: str) -> None:
         """The card acquires a named ability (407.1) for the rest of the battle (407.2)."""
@@ -3102,6 +3307,44 @@ class Berserk:
             return
         q["gained"] = [*q.get("gained", ()), name]
         events.append({"type": "gained", "card": iid, "ability": name, "rule": rule})
+
+    def _lose_all(
+        self, s: State, iid: int, events: list[Event], rule: str, chain: int | None = None
+    ) -> None:
+        """407.4: the card loses all its abilities, printed named ones, scripts and its
+        creature classes (208.6), but keeps its acquired ones (``gained``, ``granted``),
+        until the end of the battle (407.3). Its number is given the card's blank twin
+        (``blank_card``): every rule reads the card through ``cards``, so none of them
+        sees a printed ability again; the views name the printed card (``printed_id``)."""
+        cards = s["cards"]
+        if is_blank(cards[iid]):
+            return
+        twin = self.blank_card(cards[iid])
+        s["cards"] = [*cards]  # shared with the state applied to: replaced, not changed
+        s["cards"][iid] = twin.id
+        event: dict[str, Any] = {"type": "lost_all", "card": iid, "rule": rule}
+        if chain is not None:
+            event["chain"] = chain
+        events.append(event)
+
+    def blank_card(self, card_id: str) -> Card:
+        """The twin of card ``card_id`` without abilities (407.4): the same properties
+        (200.7), no named ability, script or creature class, no text; id ``<id>~blank``."""
+        blank_id = card_id if is_blank(card_id) else card_id + BLANK
+        twin = self.info.get(blank_id)
+        if twin is None:
+            card = self.info[card_id]
+            twin = dataclasses.replace(
+                card,
+                id=blank_id,
+                abilities=(),
+                classes=() if card.type == "creature" else card.classes,
+                text_ru="",
+                text_en="",
+                extra={**card.extra, "printed": card_id},
+            )
+            self.info[blank_id] = twin
+        return twin
 
     def _lose(self, s: State, iid: int, name: str, events: list[Event], rule: str) -> None:
         """407.5: losing a named ability removes every copy and prevents regaining it."""
@@ -3171,7 +3414,8 @@ class Berserk:
         if str(iid) not in s["pieces"] or effects.replace_destruction(self, s, iid, events, rule):
             return
         q = s["pieces"].pop(str(iid))
-        s["players"][s["owner"][iid]]["grave"].append(iid)  # 206.3а: its owner's
+        p = s["players"][s["owner"][iid]]
+        p["grave"] = [*p["grave"], iid]  # 206.3а: its owner's
         events.append(
             {
                 "type": "destroyed",
@@ -3221,15 +3465,17 @@ class Berserk:
 
     # -- the end [102] ------------------------------------------------------------------
 
-    def _settle(self, s: State, events: list[Event]) -> None:
+    def _settle(self, s: State, events: list[Event], grants: bool = True) -> None:
         """After every action: the steps that run by themselves, then the base effect of
-        102.3а / 421.2 whenever someone gets priority with the stack empty (D-10)."""
+        102.3а / 421.2 whenever someone gets priority with the stack empty (D-10).
+        ``grants`` False: no piece changed, so the grants' recheck (406.1) would find what
+        the last one did."""
         if s["finished"]:
             return
         if s["phase"] == "place" and not any(p["recruit"] for p in s["players"]):
             self._start_reveal(s, events)
-        if len(events) != 1 or events[0]["type"] != "pass":  # a bare pass changes nothing
-            self._recheck_grants(s)  # 406.1
+        if grants and (len(events) != 1 or events[0]["type"] != "pass"):  # a bare pass:
+            self._recheck_grants(s)  # 406.1 (changes nothing either)
         if s["phase"] in BATTLE_PHASES and not s["stack"]:
             self._check_creatures(s, events)
 
@@ -3241,7 +3487,12 @@ class Berserk:
         )
 
     def _check_creatures(self, s: State, events: list[Event]) -> None:
-        lost = [seat for seat in (0, 1) if not self._has_creatures(s, seat)]
+        creature = self._facts(s).creature
+        found = [False, False]  # _has_creatures of each seat, in one pass
+        for k, q in s["pieces"].items():
+            if creature[int(k)]:
+                found[q["owner"]] = True
+        lost = [seat for seat in (0, 1) if not found[seat]]
         if len(lost) == 2:
             self._finish(s, events, winners=[], draw=True, reason="no_creatures")
         elif lost:
@@ -3311,7 +3562,7 @@ class Berserk:
                     else len(p["recruit"]),
                     "deal_count": len(p["deal"]),
                     "recruit_count": len(p["recruit"]),
-                    "grave": [{"card": i, "id": cards[i]} for i in p["grave"]],
+                    "grave": [{"card": i, "id": printed_id(cards[i])} for i in p["grave"]],
                     "gold": p["gold"] if mine or state["phase"] not in ("recruit",) else None,
                     "silver": p["silver"] if mine or state["phase"] not in ("recruit",) else None,
                     "kept": p["kept"],
@@ -3383,6 +3634,9 @@ class Berserk:
                     "x": q["x"] if not q["hidden"] or q["owner"] == player else None,
                 }
             )
+            if is_blank(cards[iid]):  # 407.4: the printed card, without its abilities
+                pieces[-1]["id"] = printed_id(cards[iid])
+                pieces[-1]["blank"] = True
         return pieces
 
 

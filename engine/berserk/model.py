@@ -81,6 +81,19 @@ NAMED: dict[str, tuple[str, str, bool]] = {
 }
 
 
+BLANK = "~blank"  # the id suffix of a card's twin that has lost all abilities (407.4)
+
+
+def is_blank(card_id: str) -> bool:
+    """Whether ``card_id`` names a card's twin without abilities (407.4)."""
+    return card_id.endswith(BLANK)
+
+
+def printed_id(card_id: str) -> str:
+    """The printed card a card id stands for (the blank twin's card, 407.4)."""
+    return card_id[: -len(BLANK)] if card_id.endswith(BLANK) else card_id
+
+
 @dataclass(frozen=True)
 class Ability:
     """One ability of a card: a named one (``name`` a key of ``NAMED``, ``x`` its number,

@@ -528,6 +528,19 @@ class Piece:
 HOST_ORDER = ("equipment", "symbiote", "parasite")  # 306.4, 306.5, 306.6
 
 
+def gives_host_stealth(card: Card) -> bool:
+    """Whether the card's text gives its host Stealth (С: Скрытность, a static "grant" to
+    "host"): such an equipment or symbiote may take a hidden host, an exception to D-23
+    (decision 0053: Stealth acts only while its card is hidden, 415.2б, 415.5)."""
+    return any(
+        a.script is not None
+        and a.script.get("do") == "grant"
+        and a.script.get("target") == "host"
+        and a.script["ability"].get("name") == "stealth"
+        for a in card.abilities
+    )
+
+
 def _attached(pieces: Mapping[str, Piece], host: str, kind: str) -> list[Piece]:
     return [p for p in pieces.values() if p.host == host and p.kind == kind]
 
@@ -571,7 +584,7 @@ def _host_problem(
             f"“{hname}” is not on the Battlefield.",
             f"«{hname_ru}» не на Поле Боя.",
         )
-    if host.hidden:
+    if host.hidden and not gives_host_stealth(card):  # D-23, save a Stealth giver (0053)
         return _refuse(
             "D-23",
             f"“{host.cell}” holds a hidden card, and a hidden card cannot be a host.",

@@ -401,7 +401,8 @@ c("Проклятый жрец", "Accursed Priest", 3, 3, "1-1-2", 1, M, [n("cur
 c("Лич-отшельник", "Hermit Lich", 6, 5, "1-2-2", 1, UD,
   [n("meditation"), n("concentration"), n("discharge", 3)], g=True, r="r")  # fmt: skip
 c("Призрак забвения", "Wraith of Oblivion", 4, 3, "1-2-2", 1, SP,
-  [n("incorporeal"), n("fading", 1)])  # fmt: skip
+  [n("incorporeal"), n("fading", 1),
+   s("activated", "lose_abilities", None, "any_enemy")])  # fmt: skip
 c("Падший паладин", "Fallen Paladin", 6, 7, "2-3-4", 1, W, [n("vampirism"), n("wrath")],
   g=True, r="u")  # fmt: skip
 c("Подвальная крыса", "Cellar Rat", 1, 2, "1-1-1", 2, B, [n("horde"), n("plague")])

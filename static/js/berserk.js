@@ -2,6 +2,7 @@
 // table's ``.bt-lib``, rendered by the server in the page's language) shown beside the card
 // while a mouse points at it, or pinned on a tap or click (at the bottom of a phone's
 // screen). A card that may act is selected by a tap; the ⓘ in its caption opens its text.
+// The names of cards in the stack and fight lines (``.bt-ref[data-iid]``) open it alike.
 // The table is redrawn by play.js ("play:redrawn"): a pinned card is shown again from the
 // new table if it is still open to this viewer, else the popover closes.
 (function () {
@@ -62,7 +63,7 @@
 
   function anchorOf(iid) {
     var t = table();
-    return t && t.querySelector(".bt-piece[data-iid='" + iid + "'], .bt-chip[data-iid='" + iid + "']");
+    return t && t.querySelector(".bt-piece[data-iid='" + iid + "'], .bt-chip[data-iid='" + iid + "'], .bt-ref[data-iid='" + iid + "']");
   }
 
   document.addEventListener("mouseover", function (e) {
@@ -143,6 +144,37 @@
 
   document.addEventListener("change", function (e) {
     if (e.target.classList && e.target.classList.contains("bt-sel")) { aim(); }
+  });
+
+  // A Resurrection's or Redistribution's menu on the board (``details.bt-menu``): one open
+  // at a time; the choice pointed at marks the card it would wound (``to``) on the board.
+  document.addEventListener("toggle", function (e) {
+    var d = e.target;
+    if (!d.classList || !d.classList.contains("bt-menu") || !d.open) { return; }
+    var t = table();
+    if (t) {
+      t.querySelectorAll("details.bt-menu[open]").forEach(function (o) { if (o !== d) { o.open = false; } });
+    }
+  }, true);
+
+  function mark(button, on) {
+    var t = table(), action;
+    if (!t) { return; }
+    t.querySelectorAll(".bt-piece.bt-mark").forEach(function (el) { el.classList.remove("bt-mark"); });
+    if (!on || !button) { return; }
+    try { action = JSON.parse(button.dataset.action); } catch (err) { return; }
+    if (action && action.to !== undefined) {
+      t.querySelectorAll(".bt-piece[data-iid='" + Number(action.to) + "']").forEach(function (el) {
+        el.classList.add("bt-mark");
+      });
+    }
+  }
+
+  ["mouseover", "focusin"].forEach(function (kind) {
+    document.addEventListener(kind, function (e) {
+      var b = e.target.closest ? e.target.closest(".bt-menu-list button[data-action]") : null;
+      mark(b, !!b);
+    });
   });
   document.addEventListener("DOMContentLoaded", aim);
 

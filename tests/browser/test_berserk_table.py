@@ -5,7 +5,10 @@ only by clicking what the table offers. The board shows the person's cards in th
 cells, from their side, and the bot's hidden cards only as face-down tiles. A card's full
 text opens on hover (desktop) or tap (phone); a chosen card stays chosen while the table
 is redrawn unchanged and is let go once the game moves on; a fight shows its dice and its
-row of the strike table. A spectator sees the board with no hidden card named.
+row of the strike table, and the card names in the stack's and the fight's lines open the
+cards' texts too. A Resurrection or a Redistribution is chosen on the board, from a menu
+on each cell or creature it may act on. A spectator sees the board with no hidden card
+named.
 
 As in test_voskhozhdenie_table.py the daphne server has no Celery worker: a click posts
 the move (play.js, fetch, 202) and the test then runs what the task would run
@@ -193,7 +196,7 @@ def overflow(page: Page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
-def shoot(page: Page, name: str, full_page: bool = True) -> None:
+def shoot(page: Page, name: str, full_page: bool = True, keep_mouse: bool = False) -> None:
     folder = os.environ.get("PLAY_SCREENSHOTS")
     if folder:
         # The table's stylesheet comes with each redraw: wait until it applies.
@@ -201,7 +204,8 @@ def shoot(page: Page, name: str, full_page: bool = True) -> None:
             "getComputedStyle(document.querySelector('.bt-board')).display === 'grid'"
         )
         Path(folder).mkdir(parents=True, exist_ok=True)
-        page.mouse.move(0, 0)  # no card text under a pointer left where the last click was
+        if not keep_mouse:  # no card text under a pointer left where the last click was
+            page.mouse.move(0, 0)
         page.screenshot(path=str(Path(folder) / f"berserk-{name}.png"), full_page=full_page)
 
 
@@ -594,3 +598,124 @@ def test_a_replay_draws_the_board_and_no_hidden_card(conceded_game, new_page):
     if opened:
         check_card_text_on_tap(page, "en", "replay-card-phone-en")
     assert not errors
+
+
+HERMIT = "BK1-053"  # Mistletoe Hermit: Redistribution 2
+NECROMANCER = "BK1-164"  # Crypt Necromancer: Resurrection (Undead), cost 5
+CORPSE = "BK1-160"  # Risen Corpse: undead, cost 2
+
+
+@pytest.fixture
+def special_game(alice, live_server_url):
+    """Alice (seat 0) against a bot in a position of her Main Phase where her Hermit may
+    redistribute (her Teller on B2 is wounded) and her Necromancer may resurrect the Risen
+    Corpse of her Graveyard: the session's state replaced by that position."""
+    from tests.engine.berserk.test_game import PLAIN, STURDY, at, battle
+
+    s = battle(
+        [
+            (0, HERMIT, "C3"),
+            (0, STURDY, "B2", {"wounds": 2}),
+            (0, NECROMANCER, "D2"),
+            (1, PLAIN, "A3'"),
+            (1, STURDY, "C1'"),
+        ]
+    )
+    corpse = s["players"][0]["deck"].pop()
+    s["cards"][corpse] = CORPSE
+    s["players"][0]["grave"].append(corpse)
+    with transaction.atomic():
+        session = GameSession.objects.create(system="berserk", created_by=alice, decks=[], seed=3)
+        SessionSeat.objects.create(session=session, number=0, user=alice)
+        SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
+        _start(session)
+    GameSession.objects.filter(pk=session.pk).update(state=s)
+    marks = {"hermit": at(s, "C3"), "wounded": at(s, "B2"), "necromancer": at(s, "D2")}
+    return GameSession.objects.get(pk=session.pk), marks
+
+
+def test_redistribution_and_resurrection_are_chosen_on_the_board(special_game, db_thread, new_page):
+    """A Resurrection offers a menu on each cell it may fill (the Graveyard cards it may
+    bring); a Redistribution one on the creature it heals (the enemies it may wound, the
+    one pointed at marked on the board). Once declared, the names in the stack's line open
+    the card's text like the cards on the board, with a mouse and with a tap."""
+    session, marks = special_game
+    legal = SYSTEM.legal_actions(session.state, 0)
+    page = new_page()
+    page.set_viewport_size(DESKTOP)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill("pw-alice")
+    page.locator("main").get_by_role("button", name="Log in").click()
+    page.goto(f"/play/{session.pk}/")
+
+    necro = marks["necromancer"]
+    raised = [a for a in legal if a.get("ability") == "resurrection"]
+    assert raised
+    page.locator(f".bt-piece[data-iid='{necro}'] label.bt-pick").click()
+    layer = page.locator(f".bt-layer[data-for='{necro}']")
+    expect(layer.locator(".go-menu")).to_have_count(len({a["cell"] for a in raised}))
+    first = raised[0]
+    where = layer.locator(f".go-menu:has(button[data-action='{compact(first)}'])")
+    expect(where).to_have_count(1)
+    expect(where.locator(".bt-menu-list")).to_be_hidden()
+    where.locator("summary").click()
+    expect(where.locator(".bt-menu-list button")).to_have_count(
+        len([a for a in raised if a["cell"] == first["cell"]])
+    )
+    expect(where.locator(f"button[data-action='{compact(first)}']")).to_be_visible()
+    cell = page.locator(f'.bt-board .bt-cell[data-cell="{first["cell"]}"]').bounding_box()
+    box = where.bounding_box()
+    assert cell["x"] - 4 <= box["x"] and box["x"] + box["width"] <= cell["x"] + cell["width"] + 4
+    shoot(page, "resurrection-desktop-en")
+
+    hermit, wounded = marks["hermit"], marks["wounded"]
+    shared = [a for a in legal if a.get("ability") == "redistribution"]
+    assert shared and {a["target"] for a in shared} == {wounded}
+    page.locator(f".bt-piece[data-iid='{hermit}'] label.bt-pick").click()
+    layer = page.locator(f".bt-layer[data-for='{hermit}']")
+    menu = layer.locator(".go-menu")
+    expect(menu).to_have_count(1)
+    tile = page.locator(f".bt-board .bt-piece[data-iid='{wounded}']").bounding_box()
+    box = menu.bounding_box()
+    assert tile["x"] - 4 <= box["x"] and box["x"] + box["width"] <= tile["x"] + tile["width"] + 4
+    menu.locator("summary").click()
+    options = menu.locator(".bt-menu-list button")
+    expect(options).to_have_count(len(shared))
+    chosen = shared[0]
+    option = menu.locator(f"button[data-action='{compact(chosen)}']")
+    option.hover()
+    expect(page.locator(f".bt-piece[data-iid='{chosen['to']}'].bt-mark")).to_have_count(1)
+    shoot(page, "redistribution-desktop-en", keep_mouse=True)
+    page.set_viewport_size(PHONE)
+    assert overflow(page) <= 0
+    expect(option).to_be_visible()
+    shoot(page, "redistribution-phone-en", full_page=False)
+    page.set_viewport_size(DESKTOP)
+    with page.expect_response(re.compile(rf"/play/{session.pk}/act/$")) as posted:
+        option.click()
+    assert posted.value.status == 202, posted.value.text()
+    assert db_thread(_apply, session.pk, session.seq, chosen) == "applied"
+
+    # The stack's line names the Hermit and its target: each opens the card's text.
+    refs = page.locator("[data-zone=stack] .bt-chain .bt-ref[data-iid]")
+    expect(refs).to_have_count(2)
+    ref = page.locator(f"[data-zone=stack] .bt-ref[data-iid='{hermit}']").first
+    ref.hover()
+    pop = page.locator(".bt-pop")
+    expect(pop).to_be_visible()
+    expect(pop.locator(".bt-i-name")).to_have_text(KIT.face(HERMIT, "en").name)
+    shoot(page, "stack-ref-desktop-en", full_page=False, keep_mouse=True)
+    page.mouse.move(2, 2)
+    expect(pop).to_be_hidden()
+    page.set_viewport_size(PHONE)
+    page.locator(f"[data-zone=stack] .bt-ref[data-iid='{wounded}']").first.click()
+    expect(page.locator(".bt-pop.pinned .bt-i-name")).to_have_text(KIT.face(STURDY_ID, "en").name)
+    shoot(page, "stack-ref-phone-en", full_page=False)
+    page.locator(".bt-pop-x").click()
+    assert not errors
+
+
+STURDY_ID = "BK1-017"  # Teller of Winds (tests.engine.berserk.test_game.STURDY)

@@ -1,6 +1,6 @@
 """Statements of the conformance checklist (digest §16) not covered elsewhere, one test each
 on small positions of the real set BK1: CK-017, CK-032, CK-033, CK-035, CK-065, CK-067,
-CK-069, CK-072, CK-074, CK-078, CK-079, CK-082, CK-083, CK-084, CK-085, CK-086, CK-087.
+CK-069, CK-072, CK-074, CK-078 (407.4 and 407.5), CK-079, CK-082, CK-083, CK-084, CK-085, CK-086, CK-087.
 (CK-031 and CK-077 are in ``test_named_abilities.py``, CK-080 in ``test_abilities.py``.)
 """
 
@@ -237,6 +237,41 @@ def test_ck78_losing_a_named_ability_removes_every_copy_and_it_cannot_be_regaine
     events = []
     SYSTEM._gain(s, serpent, "plague", events, "С: Чума")
     assert not SYSTEM.has(s, serpent, "plague") and events == []
+
+
+WRAITH = "BK1-172"  # Wraith of Oblivion: Incorporeal, Fading 1; close: a chosen enemy
+# creature loses all its abilities until the end of the battle
+
+
+@pytest.mark.rule("407.4", "407.3", "208.6", "CK-078")
+def test_ck78_losing_all_abilities_keeps_the_acquired_ones():
+    """Wraith of Oblivion's third ability (script2): Silt Serpent loses its printed Plague
+    and its class (a class is an ability, 208.6) but keeps the Vampirism it acquired; it
+    stays so (407.3), the views still name the printed card, and a second try is refused."""
+    s = battle([(0, WRAITH, "C2"), (1, SERPENT, "C1'")])
+    wraith, serpent = at(s, "C2"), at(s, "C1'")
+    s["pieces"][str(serpent)]["gained"] = ["vampirism"]  # acquired (407.1)
+    assert SYSTEM.has(s, serpent, "plague") and SYSTEM.card(s, serpent).classes
+    blank = {"type": "ability", "ability": "script2", "card": wraith, "target": serpent}
+    assert blank in SYSTEM.legal_actions(s, 0)
+    s, _ = do(s, 0, blank)
+    s, events = passes(s, 2 * 6)
+    assert {"type": "lost_all", "card": serpent, "rule": "407.4"} in [
+        {k: v for k, v in e.items() if k != "chain"} for e in events
+    ]
+    assert not SYSTEM.has(s, serpent, "plague")  # printed: lost
+    assert SYSTEM.has(s, serpent, "vampirism")  # acquired: kept
+    assert SYSTEM.card(s, serpent).abilities == () and SYSTEM.card(s, serpent).classes == ()
+    assert SYSTEM.card(s, serpent).lives == 5  # its properties stay (200.7)
+    piece = next(p for p in SYSTEM.view(s, 1)["pieces"] if p.get("card") == serpent)
+    assert piece["id"] == SERPENT and piece["blank"] is True
+    s = {**s, "pieces": {**s["pieces"], str(wraith): {**s["pieces"][str(wraith)]}}}
+    s["pieces"][str(wraith)].update(closed=False, acted=False)
+    s["turn"] += 2  # 407.3: still without them turns later
+    assert not SYSTEM.has(s, serpent, "plague")
+    with pytest.raises(IllegalAction) as info:
+        do(s, 0, blank)
+    assert info.value.rule == "407.4"
 
 
 @pytest.mark.rule("414.4", "С: Броня", "CK-079")

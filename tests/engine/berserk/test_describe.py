@@ -13,6 +13,7 @@ import pytest
 from engine.berserk.bots import make_bot
 from engine.berserk.describe import DESCRIBER
 from engine.berserk.game import SYSTEM
+from engine.berserk.model import printed_id
 from engine.core.describe import Reading, describer_for
 
 NAMES = {0: "alice", 1: "bob"}
@@ -54,8 +55,9 @@ def hidden_names(state: dict, viewer: int | None, language: str) -> set[str]:
     for key, q in state["pieces"].items():
         mine = q["owner"] == viewer
         (hidden if q["hidden"] and not mine else seen).add(int(key))
-    seen_ids = {state["cards"][i] for i in seen}
-    return {name(state["cards"][i], language) for i in hidden if state["cards"][i] not in seen_ids}
+    ids = [printed_id(c) for c in state["cards"]]  # a blank twin (407.4) shows its card
+    seen_ids = {ids[i] for i in seen}
+    return {name(ids[i], language) for i in hidden if ids[i] not in seen_ids}
 
 
 def check_sentence(text: str | None, language: str, what: object) -> None:

@@ -11,6 +11,7 @@ limit; ``apply`` never mutates its input.
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -868,3 +869,18 @@ def test_a_revealed_target_that_becomes_illegal_blocks_the_strike():
     assert [o["kind"] for o in s["stack"]] == ["end", "payment"]
     s, _ = passes(s, 4)
     assert not s["stack"] and s["pieces"][str(me)]["closed"]
+
+
+def test_an_offered_action_is_remembered_only_for_its_own_state():
+    """``legal_actions`` remembers its list with its state (decision 0053): the very
+    object sent back for that state is taken at once; for another state, even an equal
+    one that has changed since, the action is checked again and refused (209.3)."""
+    s = battle([(0, PLAIN, "C1"), (1, PLAIN, "C1'")])
+    strike = next(a for a in SYSTEM.legal_actions(s, 0) if a["type"] == "strike")
+    closed = copy.deepcopy(s)
+    closed["pieces"][str(strike["card"])]["closed"] = True
+    with pytest.raises(IllegalAction) as info:
+        SYSTEM.apply(closed, 0, strike)
+    assert info.value.rule == "209.3"
+    after, _ = SYSTEM.apply(s, 0, strike)
+    assert after["stack"] and after["chains"]

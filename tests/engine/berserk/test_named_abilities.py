@@ -623,3 +623,47 @@ def test_every_script_of_a_bk1_card_is_run():
     assert len(scripts) > 80
     assert [(card_id, sc) for card_id, sc in scripts if not script_runs(sc)] == []
     assert not script_runs({"when": "activated", "do": "heal", "target": "all_own"})
+
+
+CLOAK = "BK1-077"  # Cloak of Leaves: armour; its host has Stealth
+
+
+@pytest.mark.rule("С: Скрытность", "415.2б", "415.5", "D-22", "D-23")
+def test_stealth_given_by_equipment_keeps_a_hidden_host_hidden():
+    """Decision 0053: an equipment whose text gives its host Stealth may take a hidden
+    host (the second player's third row, D-22), unlike other equipment (D-23); the grant
+    reaches the hidden host, which then is a Stealth card: not revealed at the end of the
+    first player's first turn, revealed by its owner at will (``reveal``, 415.5)."""
+    from tests.engine.berserk.test_game import SWORD, _place, _to_placement, deck
+
+    def setup(equipment):
+        s = _to_placement(
+            deck(PLAIN), deck(PLAIN, STURDY, equipment), [PLAIN], [PLAIN, STURDY, equipment]
+        )
+        s, _ = _place(s, 0, PLAIN, "C1")
+        s, _ = _place(s, 1, PLAIN, "C1'")
+        s, _ = _place(s, 1, STURDY, "C3'")
+        s, _ = _place(s, 1, equipment, "B3'")
+        s, _ = do(s, 1, {"type": "keep_hidden", "card": at(s, "C3'")})
+        s, _ = do(s, 1, {"type": "reveal_done"})
+        assert s["phase"] == "host"
+        return s, at(s, "C3'"), at(s, "B3'")
+
+    s, hidden, sword = setup(SWORD)  # D-23: a plain equipment takes no hidden host
+    assert {"type": "host", "card": sword, "host": hidden} not in SYSTEM.legal_actions(s, 1)
+    with pytest.raises(IllegalAction) as info:
+        do(s, 1, {"type": "host", "card": sword, "host": hidden})
+    assert info.value.rule == "D-23"
+
+    s, hidden, cloak = setup(CLOAK)
+    assert {"type": "host", "card": cloak, "host": hidden} in SYSTEM.legal_actions(s, 1)
+    s, _ = do(s, 1, {"type": "host", "card": cloak, "host": hidden})
+    assert s["phase"] == "main" and s["pieces"][str(hidden)]["hidden"]
+    assert s["pieces"][str(hidden)]["granted"] == [["stealth", None, ""]]
+    assert SYSTEM.has(s, hidden, "stealth") and not SYSTEM.card(s, hidden).has("stealth")
+    s, _ = passes(s, 4)  # the end of the first player's first turn: D-22 spares it
+    assert s["turn"] == 2 and s["active"] == 1 and s["pieces"][str(hidden)]["hidden"]
+    assert {"type": "reveal", "card": hidden} in SYSTEM.legal_actions(s, 1)
+    s, events = do(s, 1, {"type": "reveal", "card": hidden})
+    assert not s["pieces"][str(hidden)]["hidden"]
+    assert [e["rule"] for e in events if e["type"] == "reveal"] == ["С: Скрытность"]
