@@ -67,6 +67,9 @@ class TableMode:
     teams: tuple[tuple[int, ...], ...] = ()
     engine_config: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
     name_ru: str = ""  # the name on Russian pages (``label``)
+    # the seat the table's creator takes (0: the first); the other seats go to friends,
+    # then bots, in seat order - e.g. a side of the game only one seat can play
+    creator_seat: int = 0
 
     def label(self, language: str = "en") -> str:
         return self.name_ru if language.startswith("ru") and self.name_ru else self.name
@@ -354,6 +357,22 @@ def _villain_modes() -> tuple[TableMode, ...]:
                     name_ru=f"{name_ru}, {label_ru}" if label_ru else name_ru,
                 )
             )
+    # Archvillain with the table's creator in the villain player's seat (seat 1, T-99)
+    for level, label, label_ru in (
+        ("normal", "", ""),
+        ("hard", ", Hard", ", сложно"),
+        ("nightmare", ", Nightmare", ", кошмар"),
+    ):
+        modes.append(
+            TableMode(
+                "arch_villain" if level == "normal" else f"arch_villain_{level}",
+                f"Archvillain (you play the villains){label}",
+                players=(2,),
+                engine_config={"mode": "archvillain", "difficulty": level},
+                name_ru=f"Архизлодей (вы играете за злодеев){label_ru}",
+                creator_seat=1,
+            )
+        )
     return tuple(modes)
 
 

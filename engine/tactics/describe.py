@@ -36,7 +36,7 @@ from typing import Any
 from engine.core.describe import CardDescriber, Reading, Words
 from engine.tactics import hexes, terrain
 from engine.tactics.cards import TacticsDB, load_system
-from engine.tactics.model import FACTIONS, KEYWORDS, TERRAIN, Card
+from engine.tactics.model import FACTIONS, KEYWORDS, TERRAIN, TOKENS, Card
 
 SIZE = 30.0  # the circumradius of one hexagon, in SVG units
 SQRT3 = math.sqrt(3.0)
@@ -73,6 +73,15 @@ KINDS: dict[str, Words] = {
     "gate": ("Gate", "Врата"),
     "scheme": ("Scheme", "Замысел"),
 }
+VILLAIN_WORDS: dict[str, Words] = {  # the villains' panel
+    "mode_solo": ("Solo", "Одиночная игра"),
+    "mode_coop": ("Co-op", "Совместная игра"),
+    "mode_archvillain": ("Archvillain", "Архизлодей"),
+    "level_normal": ("Normal", "Обычная"),
+    "level_hard": ("Hard", "Сложная"),
+    "level_nightmare": ("Nightmare", "Кошмар"),
+    "surge_word": ("surge", "всплеск"),
+}
 STAT_SHORT: dict[str, Words] = {
     "strength": ("STR", "СИЛ"),
     "defence": ("DEF", "ЗАЩ"),
@@ -90,6 +99,17 @@ PENDING: dict[str, Words] = {
     "boost": ("Choose a champion to strengthen", "Выберите чемпиона для усиления"),
     "grant": ("Choose a champion to strengthen", "Выберите чемпиона для усиления"),
     "terrain": ("Choose a cell", "Выберите ячейку"),
+    # the archvillain's choices on the schemes (T-100)
+    "villain_enter": ("Choose where the villain enters", "Выберите, где войдёт злодей"),
+    "villain_damage": ("Choose who takes the damage", "Выберите, кто получит урон"),
+    "villain_terrain": (
+        "Choose a cell for the corrupted land",
+        "Выберите ячейку для порченой земли",
+    ),
+    "villain_cultist": (
+        "Choose a cell for the villain cultist",
+        "Выберите ячейку для культиста злодеев",
+    ),
 }
 
 
@@ -706,11 +726,14 @@ class _Builder:
         out = []
         active = _seat(self.view.get("active"))
         to_act = set(self.view.get("to_act") or ())
-        goal = None
+        goal = villain_goal = None
         if self.scenario is not None:
             mode = self.scenario.modes.get(self.view.get("mode") or "duel")
             if mode is not None:
                 goal = mode.victory.get("glory")
+                villain_goal = mode.victory.get("villain_glory")  # the villain side (T-95)
+        vside = self.view.get("villains")
+        vseat = _seat(vside.get("seat")) if isinstance(vside, Mapping) else None
         for p in self.view.get("players") or ():
             if not isinstance(p, Mapping):
                 continue
@@ -726,7 +749,7 @@ class _Builder:
                     "active": seat == active,
                     "acting": seat in to_act,
                     "glory": p.get("glory", 0),
-                    "goal": goal,
+                    "goal": villain_goal if seat is not None and seat == vseat else goal,
                     "runes": p.get("runes", 0),
                     "power": p.get("power", 0),
                     "hand_count": p.get(
@@ -913,6 +936,91 @@ class _Builder:
             "cells": cells,
         }
 
+    def villains(self) -> dict[str, Any] | None:
+        """The villains' panel (T-81..T-101), from the view's ``villains`` part: the mode
+        and difficulty, the villains' glory and goal, the threat level (the discarded
+        schemes, T-85), the scheme deck's count (T-87: empty means their win), the scheme
+        on the table (this turn's, else the last one played), the archvillain's hand (the
+        cards to their own seat, a count to the others, T-99), the boss's Surge (T-93) and
+        the villains with their tokens, and the villain cultists on the battlefield (T-94).
+        None outside the villain modes."""
+        v = self.view.get("villains")
+        if not isinstance(v, Mapping):
+            return None
+        lang = self.language
+        seat = _seat(v.get("seat"))
+
+        def scheme(entry: Any) -> dict[str, Any] | None:
+            if not isinstance(entry, Mapping):
+                return None
+            info = card_info(self.data, entry.get("card"), lang)
+            card = self.data.card(entry.get("card"))
+            level = card.threat if card is not None else None
+            info["threat"] = level
+            info["awake"] = level is not None and int(v.get("threat") or 0) >= level
+            return info
+
+        revealed = [x for x in map(scheme, v.get("revealed") or ()) if x]
+        discard = list(v.get("scheme_discard") or ())
+        current = revealed or ([scheme(discard[-1])] if discard else [])
+        hand = v.get("hand")
+        tokens = {i: t for t, i in (v.get("tokens") or {}).items()}
+        boss_id = (v.get("tokens") or {}).get("boss")
+        surge: list[str] = []
+        figures, cultists = [], 0
+        for f in self.figs:
+            if _seat(f.get("owner")) != seat or seat is None or f.get("gone"):
+                continue
+            card = self.data.card(f.get("card"))
+            if card is not None and card.type == "cultist":
+                cultists += 1 if parse_cell(f.get("cell")) is not None else 0
+                continue
+            token = tokens.get(f.get("id"))
+            if f.get("id") == boss_id and card is not None:
+                surge = [
+                    line.strip()
+                    for line in card.text(lang).splitlines()
+                    if line.strip().lower().startswith(_t(lang, VILLAIN_WORDS["surge_word"]))
+                ]
+            stats = fig_stats(self.data, f)
+            figures.append(
+                {
+                    "id": f.get("id"),
+                    "name": self.name(f.get("card")),
+                    "token": _t(lang, TOKENS[token]) if token in TOKENS else "",
+                    "target": (v.get("targets") or {}).get(token, "") if token else "",
+                    "boss": f.get("id") == boss_id,
+                    "on_board": parse_cell(f.get("cell")) is not None,
+                    "glory": card.glory if card is not None else None,
+                    "strength": stats["strength"],
+                    "defence": stats["defence"],
+                }
+            )
+        figures.sort(key=lambda x: (not x["boss"], str(x["token"])))
+        level = str(v.get("difficulty") or "normal")
+        return {
+            "mode": str(v.get("mode") or ""),
+            "mode_name": _t(lang, VILLAIN_WORDS.get(f"mode_{v.get('mode')}", ("", ""))),
+            "difficulty": level,
+            "difficulty_name": _t(lang, VILLAIN_WORDS.get(f"level_{level}", (level, level))),
+            "seat": seat,
+            "player": bool(v.get("player")),
+            "mine": bool(v.get("player")) and seat is not None and seat == self.you,
+            "glory": v.get("glory", 0),
+            "goal": v.get("goal"),
+            "threat": v.get("threat", 0),
+            "deck": v.get("scheme_deck", 0),
+            "discarded": len(discard),
+            "current": current,
+            "this_turn": bool(revealed),
+            "hand": [x for x in map(scheme, hand) if x] if isinstance(hand, list) else [],
+            "hand_count": len(hand) if isinstance(hand, list) else hand,
+            "surge": surge,
+            "figures": figures,
+            "cultists": cultists,
+            "won": bool(v.get("won")),
+        }
+
     def draft(self) -> dict[str, Any] | None:
         draft = self.view.get("draft")
         if not isinstance(draft, Mapping) or draft.get("finished"):
@@ -1010,6 +1118,7 @@ class _Builder:
             "buttons": self._turn,
             "pending": self._pending,
             "draft": self._draft,
+            "villains": self.villains(),
             "actions": self.everything(),
         }
 

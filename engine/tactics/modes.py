@@ -236,3 +236,19 @@ def side_index_of(seating: Seating, seat: int) -> int:
     if seating.mode != "teams":
         return seat
     return next(k for k, side in enumerate(seating.sides) if seat in side)
+
+
+def limit_winners(s: State) -> list[int]:
+    """Who wins a free-for-all that reaches its round limit (decision 0055): it ends like
+    any free-for-all, every player placed by glory (T-80: one winner, the others by their
+    glory), so the player with the most glory wins, players level at the top share the win;
+    when every player still in the game is level, and in every other mode, it is a draw
+    (``[]``)."""
+    if s.get("mode") != "ffa":
+        return []
+    standing = [p for p in s["players"] if p["seat"] not in s["out"]]
+    if not standing:
+        return []
+    top = max(p["glory"] for p in standing)
+    leaders = [p["seat"] for p in standing if p["glory"] == top]
+    return [] if len(leaders) == len(standing) else leaders

@@ -417,6 +417,19 @@ scheme("Приказ владыки", "The Overlord's Order", [vcmd("boss", "a")
 scheme("Разведка боем", "Reconnaissance in Force", [vcmd("c")], 2,
        [boost(SPD, 1, "all_villains")])  # fmt: skip
 scheme("Беспощадность", "Ruthlessness", [boost(STR, 1, "all_villains")], 4, [vcmd("boss")])
+# the second part of the deck (decision 0055): 26 schemes, so that the discard of Hard
+# and Nightmare (T-101) shortens the game without deciding it; high threat levels, so
+# that the difficulty also wakes the bottom effects sooner
+scheme("Охотничий рог", "Hunting Horn", [vcmd("a")], 5, [vcmd("c")])
+scheme("Чёрные знамёна", "Black Banners", [vcult("c")], 6, [boost(DEF, 1, "all_villains")])
+scheme("Кровавая дань", "Blood Tithe", [vglory(1)], 8, [vcult("b"), vcmd("b")])
+scheme("Засада у брода", "Ambush at the Ford", [vcmd("b", "a")], 9, [dmg("enemy", 3)])
+scheme("Пеплопад", "Ashfall", [vcmd("boss")], 10, [vglory(3)])
+scheme("Тлеющая земля", "Smouldering Earth", [terrain("corrupted")], 10, [surge()])
+scheme("Последний обряд", "Last Rites", [dmg("enemy", 2)], 11, [vglory(3)])
+scheme("Взор королевы", "The Queen's Gaze", [vcmd("boss")], 12, [vcmd("a", "b")])
+scheme("Шёпот в пепле", "Whispers in the Ash", [vcmd("c")], 5, [vcult("c")])
+scheme("Лазутчики логова", "Scouts of the Lair", [vcmd("a")], 5, [boost(SPD, 1, "all_villains")])
 
 TREASURES = [  # T-7: 24 tokens; the kinds of §19 (the boosts of T-67)
     {"count": 8, "boost": {STR: 2}},
@@ -591,12 +604,12 @@ _solo = {
 }
 scenario(
     "ash_queens_lair", "Логово Пепельной королевы", "Lair of the Ash Queen",
-    ("Игра против злодеев. Игрок побеждает, набрав 16 славы (в совместной игре — 32 на "
-     "двоих); злодеи — набрав 25 славы или если им нужно открыть карту замыслов, а колода "
+    ("Игра против злодеев. Игрок побеждает, набрав 20 славы (в совместной игре — 38 на "
+     "двоих); злодеи — набрав 24 славы или если им нужно открыть карту замыслов, а колода "
      "пуста. Жетон короны лежит на центральном святилище, остальные жетоны целей — на "
      "подступах к нему. Порченая земля вокруг логова не вредит злодеям.",
-     "Against the villains. The player wins at 16 glory (in co-op, 32 together); the "
-     "villains win at 25 glory, or when they must reveal a scheme from an empty deck. The "
+     "Against the villains. The player wins at 20 glory (in co-op, 38 together); the "
+     "villains win at 24 glory, or when they must reveal a scheme from an empty deck. The "
      "crown token lies on the central shrine, the other target tokens on the approaches "
      "to it. The corrupted land around the lair does not harm the villains."),
     5,
@@ -615,19 +628,19 @@ scenario(
     modes={
         "solo": {
             "portals": portals(s1=(0, 5)),
-            "victory": {"glory": 16, "villain_glory": 25},
+            "victory": {"glory": 20, "villain_glory": 24},  # decision 0055
             "reserves": {"1": ids("Aira, Dawn Archer", "Gron, Oak Warden",
                                   "Clockwork Knight", "Nox, Nightmare Rider")},
             **_solo,
         },
         "coop": {
             "portals": portals(s1=(-2, 5), s2=(2, 3)),
-            "victory": {"glory": 32, "villain_glory": 25},
+            "victory": {"glory": 38, "villain_glory": 24},
             **_solo,
         },
         "archvillain": {
             "portals": portals(s1=(0, 5)),
-            "victory": {"glory": 16, "villain_glory": 25},
+            "victory": {"glory": 20, "villain_glory": 24},  # decision 0055
             **_solo,
         },
     },

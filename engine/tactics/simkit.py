@@ -10,7 +10,9 @@ free-for-all on «Четыре шпиля»; ``--players 4 --teams``: 2 vs 2 on 
 Against the villains (``engine.tactics.villains``) on «Логово Пепельной королевы», chosen
 with ``--format``: ``--format solo --bots heuristic`` (one seat), ``--format coop --bots
 heuristic,heuristic`` (two heroes), ``--format archvillain
---bots heuristic,heuristic`` (the hero, then the villain player; the seats rotate)."""
+--bots heuristic,heuristic`` (the hero, then the villain player; the seats rotate). Each at
+Hard or Nightmare (T-101) with the suffix ``_hard`` / ``_nightmare``: ``--format
+solo_hard``."""
 
 from __future__ import annotations
 
@@ -23,7 +25,14 @@ from engine.tactics.game import SYSTEM
 
 class Kit:
     key = "tactics"
-    formats = ("duel", "solo", "coop", "archvillain")
+    formats = (
+        "duel",
+        *(
+            f"{mode}{suffix}"
+            for mode in ("solo", "coop", "archvillain")
+            for suffix in ("", "_hard", "_nightmare")
+        ),
+    )
     min_players = 1  # solo: one seat against the villains (T-81)
 
     def system(self, sample: bool) -> tuple[Any, str]:
@@ -38,11 +47,12 @@ class Kit:
 
     def mode_config(self, fmt: str, players: int) -> dict[str, Any]:
         """The config of a villain mode chosen with ``--format`` ({} for the others)."""
-        if fmt not in villains.SEATS:
+        mode, _, level = fmt.partition("_")
+        if mode not in villains.SEATS:
             return {}
-        if players != villains.SEATS[fmt]:
-            raise ValueError(f"{fmt} is played by {villains.SEATS[fmt]} seat(s) (T-75, T-99)")
-        return {"mode": fmt}
+        if players != villains.SEATS[mode]:
+            raise ValueError(f"{mode} is played by {villains.SEATS[mode]} seat(s) (T-75, T-99)")
+        return {"mode": mode, "difficulty": level or "normal"}
 
     def decks(self, system: Any, players: int, seed: int, fmt: str = "duel") -> list:
         return [None] * players

@@ -61,8 +61,9 @@ def create_casual_game(
     deck: Any = None,
     time_bank: int | None = None,
 ) -> GameSession:
-    """A casual table of ``players`` seats: the user at seat 0, bots at the last ``bots``
-    seats, friends at the seats between, through the invite link (``join_game``).
+    """A casual table of ``players`` seats: the user at seat 0 (or the mode's
+    ``creator_seat``), bots at the last ``bots`` other seats, friends at the other seats
+    between, through the invite link (``join_game``).
 
     It starts at once when no seat waits for a friend, else when the last one is taken.
     ``players == 1`` is the solo game of a system whose engine deals one (registry
@@ -116,14 +117,21 @@ def create_casual_game(
     )
     seed = new_game_seed()
     friends = players - bots - 1
+    # the creator's seat (the mode's, e.g. a side only one seat plays), then friends, then
+    # bots in seat order
+    mine = table.creator_seat if 0 <= table.creator_seat < players else 0
+    others = [number for number in range(players) if number != mine]
+    friend_seats = set(others[:friends])
     seat_decks: list[Any] = []
     if casual_decks.needs_deck(system):
         # Checked before any row is written: a refused list leaves nothing behind.
-        seat_decks = [casual_decks.deck_for(system, deck, seed)]
-        seat_decks += [None] * friends
-        seat_decks += [
-            casual_decks.deck_for(system, None, seed + number)
-            for number in range(1 + friends, players)
+        seat_decks = [
+            casual_decks.deck_for(system, deck, seed)
+            if number == mine
+            else None
+            if number in friend_seats
+            else casual_decks.deck_for(system, None, seed + number)
+            for number in range(players)
         ]
     with transaction.atomic():
         if friends:
@@ -137,9 +145,9 @@ def create_casual_game(
             time_bank=time_bank,
             invite_token=_new_token() if friends else None,
         )
-        SessionSeat.objects.create(session=session, number=0, user=user, time_left=time_bank)
-        for number in range(1, players):
-            if number <= friends:
+        SessionSeat.objects.create(session=session, number=mine, user=user, time_left=time_bank)
+        for number in others:
+            if number in friend_seats:
                 SessionSeat.objects.create(session=session, number=number, time_left=time_bank)
             else:
                 SessionSeat.objects.create(

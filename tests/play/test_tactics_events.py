@@ -252,8 +252,8 @@ def test_a_swiss_of_free_for_all_pods_ranks_by_placement_points(
             assert [s.placement for s in seats] == list(
                 placements_from_scores([s.score for s in seats])
             )
-            if not session.result["draw"]:
-                (winner,) = session.result["winners"]
+            # the winner places first (at the round limit, level leaders share it)
+            for winner in [] if session.result["draw"] else session.result["winners"]:
                 assert session.seats.get(number=winner).match_seat.placement == 1
             for s in seats:
                 got = PLACEMENT_POINTS[len(seats)][s.placement - 1]
@@ -348,3 +348,73 @@ def test_a_swiss_of_two_against_two_teams_seats_every_member_and_finishes(
     assert sum(row["points"] for row in rows) == 3 * 4 - drawn
     page = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
     assert "People 0" in page and "pl0a, pl0b" in page
+
+
+# ---------------------------------------------------------------- top cut and knockouts
+
+
+@pytest.mark.slow
+def test_a_top_cut_of_free_for_all_pods_ends_in_a_final_pod_played_to_the_end(
+    alice, make_user, django_capture_on_commit_callbacks
+):
+    """A Swiss round of free-for-all pods (T-80), then the top cut: one final pod of the
+    best four, played online by bots; its placements (by glory) decide the top places."""
+    event = create_event(
+        alice, name="Tactics Pod Final", game_system="tactics", format="ffa",
+        players_per_game=4, swiss_rounds=1, top_cut=4, best_of=1, play_online=True,
+        auto_advance=True,
+    )  # fmt: skip
+    bots(event, make_user, 8)
+    rounds = run_to_the_end(alice, event, django_capture_on_commit_callbacks, rounds=2)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    swiss, final = rounds
+    assert swiss.kind == Round.Kind.SWISS and swiss.matches.count() == 2
+    assert final.kind == Round.Kind.ELIMINATION
+    (match,) = final.matches.all()
+    seats = list(match.seats.order_by("seat"))
+    assert len(seats) == 4
+    (session,) = GameSession.objects.filter(match=match)
+    assert session.state["mode"] == "ffa" and session.status == GameSession.Status.FINISHED
+    assert replay_state(session) == session.state
+    assert [s.placement for s in seats] == list(placements_from_scores([s.score for s in seats]))
+    rows = StandingsSnapshot.objects.get(event=event).rows
+    finishers = {r["player"]: r["playoff_finish"] for r in rows[:4]}
+    assert set(finishers) == {s.registration_id for s in seats}
+    by_seat = {s.registration_id: s.placement for s in seats}
+    assert finishers == by_seat  # the final pod's places are the event's top places
+    assert all(r["playoff_finish"] is None for r in rows[4:])
+
+
+@pytest.mark.slow
+def test_a_knockout_of_two_against_two_teams_is_played_by_bots_to_a_champion_team(
+    alice, make_user, django_capture_on_commit_callbacks
+):
+    event = create_event(
+        alice, name="Tactics Pairs Knockout", game_system="tactics", format="2v2",
+        structure="single_elim", best_of=1, play_online=True, auto_advance=True,
+    )  # fmt: skip
+    for n in range(4):
+        members = [make_user(f"ko{n}{k}") for k in "ab"]
+        register_team(event, name=f"Team {n}", members=members, actor=alice, is_bot=True)
+    rounds = run_to_the_end(alice, event, django_capture_on_commit_callbacks, rounds=2)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    assert [r.matches.count() for r in rounds] == [2, 1]
+    for rnd in rounds:
+        for match in rnd.matches.all():
+            games = list(GameSession.objects.filter(match=match).order_by("game_number"))
+            assert games and all(g.state["mode"] == "teams" for g in games)
+            assert all(g.seats.count() == 4 for g in games)
+            # a knockout match has a winner: drawn games (round limit) are played again
+            assert match.winner_id is not None
+            assert all(g.result["draw"] for g in games[:-1])
+            last = games[-1].result
+            assert set(last["winners"]) in ({0, 2}, {1, 3})  # T-79: a team wins together
+    (final,) = rounds[-1].matches.all()
+    semis = rounds[0].matches.all()
+    assert {m.winner_id for m in semis} == set(
+        final.seats.values_list("registration_id", flat=True)
+    )
+    rows = refresh_standings(event).rows
+    assert rows[0]["player"] == final.winner_id and len(rows[0]["members"]) == 2

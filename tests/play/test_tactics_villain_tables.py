@@ -179,3 +179,72 @@ def test_a_table_modes_engine_config_is_handed_on_as_a_copy():
     teams = registry.TableMode("t", "T", players=(4,), teams=((0, 2), (1, 3)))
     assert teams.config() == {"teams": [[0, 2], [1, 3]]}
     assert teams.seated({"teams": [[0, 2], [1, 3]]})
+
+
+@pytest.mark.parametrize("mode, difficulty", [("arch_villain", "normal"),
+                                              ("arch_villain_hard", "hard")])  # fmt: skip
+def test_the_creator_may_take_the_villain_seat_of_an_archvillain_table(
+    client, alice, mode, difficulty
+):
+    """The table mode's ``creator_seat`` (decision 0055): the creator plays the villains
+    at seat 1 (T-99), the bot the hero at seat 0."""
+    client.force_login(alice)
+    session = start(client, 2, 1, mode)
+    assert session.config == {"mode": "archvillain", "difficulty": difficulty}
+    seats = list(session.seats.order_by("number").values_list("number", "user__username",
+                                                                 "is_bot"))  # fmt: skip
+    assert seats == [(0, None, True), (1, "alice", False)]
+    assert session.state["villain"]["seat"] == 1
+    view = SYSTEM.view(session.state, 1)
+    assert len(view["villains"]["hand"]) == 3  # the villain player sees their schemes
+    for _ in range(400):  # the bot's hero turn, up to alice's villain turn
+        session = fresh(session)
+        if 1 in SYSTEM.to_act(session.state) or session.status != GameSession.Status.RUNNING:
+            break
+        assert tasks.bot_move.apply(args=(session.pk, session.seq)).get() == "applied"
+    assert SYSTEM.to_act(session.state) == (1,)
+    page = client.get(reverse("play:game", args=[session.pk])).content.decode()
+    assert 'data-zone="villains"' in page and "Your schemes" in page
+    session = finished(client, session)
+    assert session.result["winners"] in ([0], [1])
+    page = client.get(reverse("play:game", args=[session.pk])).content.decode()
+    assert f"mode={mode}" in page  # play again: the same seat
+
+
+def test_a_friend_joins_the_hero_seat_of_an_archvillain_table_the_creator_plays_villains(
+    alice, bob
+):
+    session = create_casual_game(alice, "tactics", players=2, mode="arch_villain_nightmare")
+    assert session.status == GameSession.Status.WAITING
+    join_game(bob, session.invite_token)
+    session = fresh(session)
+    assert session.status == GameSession.Status.RUNNING
+    assert list(session.seats.order_by("number").values_list("number", "user__username")) == [
+        (0, "bob"),
+        (1, "alice"),
+    ]
+    assert session.state["villain"]["difficulty"] == "nightmare"
+
+
+def test_the_villains_panel_shows_the_scheme_deck_threat_and_cultists(client, alice):
+    client.force_login(alice)
+    session = start(client, 1, 0, "solo_hard")
+    # the first hero turn ends: the villains play two schemes at once (T-86)
+    seq = session.seq
+    assert tasks.apply_action.apply(args=(session.pk, 0, seq, {"type": "end_turn"})).get() == (
+        "applied"
+    )
+    session = fresh(session)
+    v = session.state["villain"]
+    page = client.get(reverse("play:game", args=[session.pk])).content.decode()
+    panel = page[page.index('data-zone="villains"') :]
+    panel = panel[: panel.index("</div>\n")]
+    assert f'<strong data-v="deck">{len(v["deck"])}</strong>' in panel
+    assert f'<strong data-v="threat">{len(v["discard"])}</strong>' in panel
+    assert '<strong data-v="cultists">' in panel and "Hard" in panel
+    last = SYSTEM.db[session.state["cards"][v["discard"][-1]]]
+    assert last.name("en") in panel  # the scheme played last
+    # no panel outside the villain modes
+    duel = create_casual_game(alice, "tactics", players=2, bots=1, bot="heuristic")
+    page = client.get(reverse("play:game", args=[duel.pk])).content.decode()
+    assert 'data-zone="villains"' not in page

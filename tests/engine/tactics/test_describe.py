@@ -238,3 +238,28 @@ def test_with_four_players_each_sees_their_portal_at_the_bottom_in_their_colour(
         assert [p["colour"] for p in plan["players"][seat]["reserve"]] == [f"s{seat}"] * len(
             plan["players"][seat]["reserve"]
         )
+
+
+@pytest.mark.rule("T-85", "T-87", "T-94", "T-99")
+def test_the_villains_panel_comes_from_the_view_and_hides_the_archvillains_hand():
+    """Decision 0055: the villains' panel of the table; none outside the villain modes."""
+    GAME = SYSTEM  # the engine
+    duel = GAME.new_game({"first": 0, "draft": False}, [None, None], 1)
+    assert layout(GAME.view(duel, 0), GAME.legal_actions(duel, 0))["villains"] is None
+    s = GAME.new_game({"mode": "solo", "difficulty": "nightmare"}, [None], 2)
+    s, _ = GAME.apply(s, 0, {"type": "end_turn"})  # the villains play two schemes
+    panel = layout(GAME.view(s, 0), GAME.legal_actions(s, 0), "ru")["villains"]
+    v = s["villain"]
+    assert panel["deck"] == len(v["deck"]) == 26 - 8 - 2
+    assert panel["threat"] == len(v["discard"]) == 10 and panel["difficulty_name"] == "Кошмар"
+    assert [c["id"] for c in panel["current"]] == [s["cards"][v["discard"][-1]]]
+    assert panel["current"][0]["awake"] == (panel["current"][0]["threat"] <= 10)
+    cultists = [f for f in s["figs"] if f["owner"] == 1 and f["iid"] is None and f["cell"]]
+    assert panel["cultists"] == len(cultists)
+    assert len(panel["figures"]) == 4 and panel["figures"][0]["boss"]
+    assert panel["surge"] and panel["surge"][0].startswith("Всплеск")
+    arch = GAME.new_game({"mode": "archvillain"}, [None, None], 3)
+    hero = layout(GAME.view(arch, 0), GAME.legal_actions(arch, 0))["villains"]
+    assert hero["hand"] == [] and hero["hand_count"] == 3 and not hero["mine"]
+    villain = layout(GAME.view(arch, 1), [])["villains"]
+    assert villain["mine"] and len(villain["hand"]) == 3

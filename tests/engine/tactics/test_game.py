@@ -132,6 +132,7 @@ def test_acquire_needs_the_runes():  # C-07, T-29
     assert s2["players"][0]["runes"] == 0 and len(s2["players"][0]["discard"]) == 1
 
 
+@pytest.mark.rule("T-21", "T-29", "T-30", "C-08", "C-11")
 def test_monster_paid_with_power_goes_to_reserve_and_can_be_commanded():  # C-11, C-08
     s = new()
     monster = next(c for c in DB.central() if c.type == "monster" and c.cost == 5)
@@ -250,6 +251,7 @@ def test_move_limit_and_no_second_move():  # C-19, C-24, T-39, T-42
         act(s, 0, {"type": "move", "cell": "1,3"})
 
 
+@pytest.mark.rule("T-44", "T-45", "T-46", "T-47", "C-25", "C-26", "C-27", "C-28", "C-29")
 def test_melee_only_adjacent_and_damage_defeat_and_cleanup():  # C-25..C-29, T-44..T-47
     knight, warden = cid("Ward-Engine M-7"), cid("Kera, Bolt-Thrower")
     s = new(reserves=[[warden] * 4, [knight] * 4])
@@ -292,6 +294,7 @@ def test_melee_only_adjacent_and_damage_defeat_and_cleanup():  # C-25..C-29, T-4
     assert not s["figs"][c["id"]]["exhausted"]
 
 
+@pytest.mark.rule("T-48", "T-74", "D-7", "C-30")
 def test_destroyed_construct_defeats():  # C-30, T-48, D-7
     s = new(reserves=[[cid("Ward-Engine M-7")] * 4, [cid("Ward-Engine M-7")] * 4])
     (c,) = _board(s, {1: ["0,0"]})
@@ -306,6 +309,7 @@ def test_destroyed_construct_defeats():  # C-30, T-48, D-7
     s, _ = act(s, 0, {"type": "play", "iid": iid})
     s, _ = act(s, 0, {"type": "choose", "i": 0})
     assert s["figs"][c["id"]]["cell"] is None
+    assert t in s["players"][1]["discard"] and s["figs"][c["id"]]["equip"] == []  # T-74
 
 
 def test_cultist_cap():  # C-31, T-50

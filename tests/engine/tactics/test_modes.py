@@ -390,7 +390,13 @@ def test_every_table_mode_of_the_registry_deals_a_game_for_its_sizes():
         ("ffa", 4, "ffa", None),
         ("2v2", 4, "teams", None),
         *villain_tables,  # T-81..T-101 at the difficulties of T-101
+        # archvillain with the table's creator at the villain seat (decision 0055)
+        ("arch_villain", 2, "archvillain", "normal"),
+        ("arch_villain_hard", 2, "archvillain", "hard"),
+        ("arch_villain_nightmare", 2, "archvillain", "nightmare"),
     ]
+    seats = {m.key: m.creator_seat for m in info.table_modes}
+    assert seats["arch_villain"] == 1 and seats["archvillain"] == 0  # T-99: seat 1 villains
 
 
 @pytest.mark.rule("T-23")

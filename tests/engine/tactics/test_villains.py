@@ -26,6 +26,7 @@ from engine.tactics.game import SYSTEM
 DB = SYSTEM.db
 SOLO = {"mode": "solo"}
 ARCH = {"mode": "archvillain"}
+SCHEMES = 26  # the scheme deck of «Логово Пепельной королевы» (decision 0055)
 
 
 def cid(name: str) -> str:
@@ -89,7 +90,7 @@ def test_solo_setup_villains_tokens_schemes_and_the_hero_first():
     assert DB[vfig(s, "boss")["card"]].is_boss  # T-83: the crown on the boss
     assert sorted(v["tokens"]) == ["a", "b", "boss", "c"]
     assert all(vfig(s, t)["cell"] is None for t in v["tokens"])  # villains enter when commanded
-    assert len(v["deck"]) == 16 and v["discard"] == [] and v["hand"] == []
+    assert len(v["deck"]) == SCHEMES and v["discard"] == [] and v["hand"] == []
     deals = {tuple(sorted(solo(seed)["villain"]["tokens"].items())) for seed in range(8)}
     assert len(deals) > 1  # T-83: the other tokens are dealt at random
     # the scheme deck is shuffled from the seed, the same seed the same order
@@ -101,7 +102,7 @@ def test_solo_setup_villains_tokens_schemes_and_the_hero_first():
 def test_difficulty_discards_schemes_that_count_toward_threat():
     for level, k in (("normal", 0), ("hard", 4), ("nightmare", 8)):
         s = solo(difficulty=level)
-        assert len(s["villain"]["discard"]) == k and len(s["villain"]["deck"]) == 16 - k
+        assert len(s["villain"]["discard"]) == k and len(s["villain"]["deck"]) == SCHEMES - k
         assert villains.threat(s) == k
     s = solo(difficulty="hard")
     only_schemes(s, ["Raid", "Siege of the Shrines"])  # Raid: threat 4 -> command again
@@ -447,7 +448,7 @@ def test_villains_score_their_shrines_at_the_end_of_their_turn():
 def test_archvillain_holds_three_plays_two_refills_and_gets_no_instant_glory():
     s = arch()
     v = s["villain"]
-    assert len(v["hand"]) == 3 and len(v["deck"]) == 13
+    assert len(v["hand"]) == 3 and len(v["deck"]) == SCHEMES - 3
     assert isinstance(SYSTEM.view(s, 0)["villains"]["hand"], int)  # hidden from the hero
     assert len(SYSTEM.view(s, 1)["villains"]["hand"]) == 3
     # a villain next to its target shrine, and only commanding schemes in hand
