@@ -62,6 +62,19 @@ def _own_throttle_counts(monkeypatch):
     )
 
 
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's language: a request in Russian leaves its language
+    active in the thread, and text rendered outside a request (audit lines, notices)
+    follows the active language."""
+    from django.conf import settings as django_settings
+    from django.utils import translation
+
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
+
 @pytest.fixture
 def make_user(django_user_model):
     def make(username: str, **extra):
