@@ -4,15 +4,26 @@ Thin: parse ``?round=`` and ``?paper=``, let ``services.printouts`` say what the
 holds and who may print it, render ``templates/tournaments/print/`` and, for a PDF, hand
 the HTML to WeasyPrint. A slip or a decklist sheet asked by someone not logged in is
 sent to log in, as the console is; by anyone else but an official, refused (403).
+
+A PDF of more than ``service.BACKGROUND_PAGES`` pages (a big event's slips or decklist
+sheets) is made by a Celery task, not in the request: the request answers 202, a page
+"Preparing N pages…" that polls (htmx) until the PDF is in the cache, then offers it;
+the API answers 202 with ``Location`` (the same address) and ``Retry-After``, and the
+PDF itself once made. Two clicks make one PDF (decision 0058).
 """
 
 from __future__ import annotations
 
+import re
+import time
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -21,6 +32,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournaments import tasks
 from tournaments.api import ApiMixin, _errors, _event_or_404
 from tournaments.models import Event
 from tournaments.services import printouts as service
@@ -69,6 +81,38 @@ def _html(request, doc: service.Printout, *, pdf: bool) -> str:
     )
 
 
+def _queue(key: str) -> None:
+    tasks.render_printout.apply_async((key,))
+
+
+def _background(request, doc: service.Printout) -> tuple[bytes | None, str, dict]:
+    """A big printout: its PDF if made, else its key and state (queued on first ask).
+    ``?wait=<digest>`` (the preparing page's polls) names the key without laying out
+    the HTML again; a failed one is queued again by ``?again=1``."""
+    wait = request.GET.get("wait", "")
+    if re.fullmatch(r"[0-9a-f]{24}", wait):
+        key = service.stored_key(doc, "", digest=wait)
+    else:
+        html = _html(request, doc, pdf=True)
+        key = service.stored_key(doc, html)
+    pdf = service.stored_pdf(key)
+    if pdf is not None:
+        return pdf, key, {"state": service.READY, "pages": service.pages_of(doc)}
+    state = service.state_of(key)
+    if state is not None and state["state"] == service.FAILED and request.GET.get("again"):
+        service.forget_failed(key)
+        state = None
+    if state is None and not wait:
+        _queued, state = service.request_background(key, html, service.pages_of(doc), _queue)
+    return None, key, state or {"state": service.FAILED, "pages": service.pages_of(doc)}
+
+
+def _pdf_response(pdf: bytes, doc: service.Printout) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{doc.filename}"'
+    return response
+
+
 def _page(request: HttpRequest, slug: str, kind: str, *, pdf: bool) -> HttpResponse:
     event = _event(slug)
     try:
@@ -81,12 +125,31 @@ def _page(request: HttpRequest, slug: str, kind: str, *, pdf: bool) -> HttpRespo
         raise Http404(str(exc)) from None
     except service.BadPaper as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
-    html = _html(request, doc, pdf=pdf)
     if not pdf:
-        return HttpResponse(html)
-    response = HttpResponse(service.render_pdf(html), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{doc.filename}"'
-    return response
+        return HttpResponse(_html(request, doc, pdf=False))
+    if not service.in_background(doc):
+        return _pdf_response(service.render_pdf(_html(request, doc, pdf=True)), doc)
+    made, key, state = _background(request, doc)
+    polling = "wait" in request.GET
+    if made is not None and not polling:
+        return _pdf_response(made, doc)
+    base = reverse("tournaments:printout_pdf", args=[event.slug, kind])
+    query = f"round={doc.round.number}&" if doc.round is not None else ""
+    address = f"{base}?{query}paper={doc.paper}"
+    context = {
+        "doc": doc,
+        "event": event,
+        "state": state,
+        "pages": state.get("pages") or service.pages_of(doc),
+        "elapsed": max(0, int(time.time() - (state.get("queued_at") or time.time()))),
+        "download": address,
+        "poll": f"{address}&wait={key.rsplit(':', 1)[1]}",
+        "again": f"{address}&again=1",
+    }
+    template = (
+        "tournaments/print/_preparing.html" if polling else "tournaments/print/preparing.html"
+    )
+    return render(request, template, context, status=200 if polling else 202)
 
 
 @require_GET
@@ -148,6 +211,14 @@ class PrintoutView(ApiMixin, APIView):
             (200, "application/pdf"): OpenApiResponse(
                 response=OpenApiTypes.BINARY, description="The PDF."
             ),
+            (202, "application/json"): OpenApiResponse(
+                response=OpenApiTypes.OBJECT,
+                description=(
+                    "A big printout (over 60 pages) is being made in the background: "
+                    '`{"detail", "state": "queued|rendering|failed", "pages"}`; ask '
+                    "again at `Location` after `Retry-After` seconds for the PDF."
+                ),
+            ),
             **_errors(400, 401, 403, 404),
         },
     )
@@ -159,10 +230,27 @@ class PrintoutView(ApiMixin, APIView):
             raise exceptions.NotFound(str(exc)) from None
         except service.BadPaper as exc:
             raise exceptions.ValidationError({"paper": [str(exc)]}) from None
-        response = HttpResponse(
-            service.render_pdf(_html(request, doc, pdf=True)), content_type="application/pdf"
+        if not service.in_background(doc):
+            return _pdf_response(service.render_pdf(_html(request, doc, pdf=True)), doc)
+        made, _key, state = _background(request, doc)
+        if made is not None:
+            return _pdf_response(made, doc)
+        pages = state.get("pages") or service.pages_of(doc)
+        response = Response(
+            {
+                "detail": ngettext(
+                    "Preparing %(pages)d page: ask again at this address.",
+                    "Preparing %(pages)d pages: ask again at this address.",
+                    pages,
+                )
+                % {"pages": pages},
+                "state": state["state"],
+                "pages": pages,
+            },
+            status=202,
         )
-        response["Content-Disposition"] = f'inline; filename="{doc.filename}"'
+        response["Location"] = request.get_full_path()
+        response["Retry-After"] = "2"
         return response
 
     def finalize_response(self, request, response, *args, **kwargs):

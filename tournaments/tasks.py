@@ -130,3 +130,12 @@ def sweep() -> dict[str, int]:
     from tournaments import sweeps
 
     return sweeps.sweep()
+
+
+@shared_task(acks_late=True, ignore_result=True)
+def render_printout(key: str) -> str:
+    """Make a big printout's PDF from the HTML its request stored under ``key`` and keep
+    it in the cache (``services.printouts.render_stored``). Harmless if run twice."""
+    from tournaments.services import printouts
+
+    return printouts.render_stored(key)

@@ -152,3 +152,54 @@ def test_print_pairings_from_the_console_and_the_print_preview(
         page.emulate_media(media="print")
         expect(page.locator(".print-toolbar")).to_be_hidden()
         page.emulate_media(media="screen")
+
+
+def test_a_big_printout_is_prepared_then_offered(alice, embedded_server, browser, db_thread):
+    """Over ``BACKGROUND_PAGES`` pages (61 decklist sheets), the PDF link answers
+    "Preparing 61 pages…", which polls until the embedded server's Celery worker has made
+    the PDF, then offers it; in Russian too (another language, another PDF)."""
+    from tournaments.services import printouts as service
+
+    pages = service.BACKGROUND_PAGES + 1
+
+    def make():
+        event = create_event(alice, name="Big Print Cup", swiss_rounds=3, best_of=3)
+        for n in range(pages):
+            name = f"Игрок {n:03d}" if n % 2 else f"Player {n:03d}"
+            register(event, display_name=name, actor=alice)
+        return event, event.game_info.needs_decklists
+
+    event, decklists = db_thread(make)
+    if not decklists:
+        pytest.skip("the default game has no decklists")
+    context = browser.new_context(base_url=embedded_server, locale="en-US")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        log_in(page, "alice")
+        url = f"/events/{event.slug}/print/decklists.pdf?paper=a4"
+        for language in ("en", "ru"):
+            if language == "ru":
+                context.add_cookies(
+                    [{"name": "django_language", "value": "ru", "url": embedded_server + "/"}]
+                )
+            page.set_viewport_size(LAPTOP)
+            page.goto(url)
+            progress = page.locator("#printout-progress")
+            expect(progress).to_have_attribute("data-state", re.compile("queued|rendering"))
+            if language == "en":
+                expect(progress).to_contain_text(f"Preparing {pages} pages")
+            shoot(page, f"decklists-preparing-{language}-laptop")
+            page.set_viewport_size(PHONE)
+            assert overflow(page) <= 0
+            shoot(page, f"decklists-preparing-{language}-phone")
+            expect(page.locator("#printout-download")).to_be_visible(timeout=90_000)
+            expect(progress).to_have_attribute("data-state", "ready")
+            shoot(page, f"decklists-prepared-{language}-phone")
+            page.set_viewport_size(LAPTOP)
+            shoot(page, f"decklists-prepared-{language}-laptop")
+            pdf, _name = _pdf_from_click(page, "#printout-download")
+            assert pdf.startswith(b"%PDF")
+            assert len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", _inflated(pdf) + pdf)) == pages
+    finally:
+        context.close()

@@ -401,3 +401,126 @@ def test_team_members_each_get_a_decklist_sheet(client, alice):
     html = client.get(f"/events/{event.slug}/print/decklists/").content.decode()
     assert html.count('class="sheet decklist-sheet"') == 2
     assert "m0" in html and "m1" in html and "Команда" in html
+
+
+# ---------------------------------------------------------------- big printouts in the background
+
+
+@pytest.fixture
+def background(monkeypatch):
+    """Printouts of more than two pages go through the task; the keys it was queued for."""
+    from django.core.cache import cache
+
+    from tournaments import tasks
+
+    queued: list[str] = []
+    monkeypatch.setattr(service, "BACKGROUND_PAGES", 2)
+    monkeypatch.setattr(
+        tasks.render_printout, "apply_async", lambda args, **kw: queued.append(args[0])
+    )
+    yield queued
+    for key in queued:
+        cache.delete_many([f"{key}:pdf", f"{key}:state", f"{key}:html"])
+
+
+def test_small_printouts_are_still_made_in_the_request(client, alice, live, background):
+    event = live[0]
+    client.force_login(alice)
+    response = get_pdf(client, event, "pairings")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert background == []
+
+
+def test_a_big_printout_is_made_by_the_task_and_then_offered(client, alice, live, background):
+    from tournaments import tasks
+
+    event = live[0]
+    client.force_login(alice)
+    first = get_pdf(client, event, "slips", paper="a4")
+    assert first.status_code == 202
+    page = first.content.decode()
+    assert "Preparing 4 pages" in page and 'hx-trigger="every 2s"' in page
+    assert len(background) == 1
+    key = background[0]
+    assert key.startswith(f"printout:{event.pk}:slips:1:a4:")
+    # The polls: no PDF yet, the same key, nothing queued again.
+    poll = re.search(r'hx-get="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert "wait=" in poll
+    waiting = client.get(poll)
+    assert waiting.status_code == 200 and 'data-state="queued"' in waiting.content.decode()
+    assert "printout-download" not in waiting.content.decode()
+    assert get_pdf(client, event, "slips", paper="a4").status_code == 202
+    assert background == [key]  # two clicks, one render
+
+    assert tasks.render_printout(key) == service.READY
+    ready = client.get(poll).content.decode()
+    assert 'data-state="ready"' in ready and "hx-trigger" not in ready  # polling stops
+    download = re.search(r'id="printout-download" href="([^"]+)"', ready.replace("&amp;", "&"))
+    response = client.get(download.group(1))
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert page_count(response.content) == 4
+    assert media_boxes(response.content) == {A4_BOX}
+    assert background == [key]
+
+
+def test_the_task_is_harmless_twice_and_a_changed_round_renders_again(
+    client, alice, live, background, monkeypatch
+):
+    from tournaments import tasks
+
+    event, regs, _rnd = live
+    client.force_login(alice)
+    assert get_pdf(client, event, "slips").status_code == 202
+    made = []
+    real = service.render_pdf
+    monkeypatch.setattr(service, "render_pdf", lambda html: made.append(html) or real(html))
+    assert tasks.render_printout(background[0]) == service.READY
+    assert tasks.render_printout(background[0]) == service.READY  # a redelivery
+    assert len(made) == 1
+    assert get_pdf(client, event, "slips").status_code == 200
+    regs[0].display_name = "Renamed Player"
+    regs[0].save(update_fields=["display_name"])
+    assert get_pdf(client, event, "slips").status_code == 202  # another key
+    assert len(background) == 2 and background[0] != background[1]
+    tasks.render_printout(background[1])
+    assert "Renamed Player" in made[-1]
+
+
+def test_a_lost_html_fails_and_can_be_tried_again(client, alice, live, background):
+    from django.core.cache import cache
+
+    from tournaments import tasks
+
+    event = live[0]
+    client.force_login(alice)
+    get_pdf(client, event, "slips")
+    key = background[0]
+    cache.delete(f"{key}:html")  # the task came too late
+    assert tasks.render_printout(key) == service.FAILED
+    page = get_pdf(client, event, "slips").content.decode()
+    assert 'data-state="failed"' in page and "hx-trigger" not in page
+    assert len(background) == 1  # a failure is not queued again by itself
+    again = re.search(r'id="printout-again" href="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert client.get(again).status_code == 202
+    assert background == [key, key]
+    assert tasks.render_printout(key) == service.READY
+
+
+def test_the_api_answers_202_with_a_location_then_the_pdf(live, people, background):
+    from tournaments import tasks
+
+    event = live[0]
+    url = f"/api/events/{event.slug}/printouts/slips/"
+    api = APIClient()
+    api.force_authenticate(people["judge"])
+    response = api.get(url, {"paper": "letter"}, HTTP_ACCEPT="application/pdf")
+    assert response.status_code == 202
+    assert response["Content-Type"].startswith("application/json")
+    assert response.json()["pages"] == 4 and response.json()["state"] == "queued"
+    assert response["Location"] == f"{url}?paper=letter" and response["Retry-After"] == "2"
+    assert api.get(response["Location"]).status_code == 202
+    assert len(background) == 1
+    tasks.render_printout(background[0])
+    made = api.get(response["Location"], HTTP_ACCEPT="application/pdf")
+    assert made.status_code == 200 and page_count(made.content) == 4
+    assert media_boxes(made.content) == {LETTER_BOX}

@@ -13,13 +13,19 @@ lines a decklist section gets.
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import re
+import threading
+import time
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
 from django.contrib.staticfiles import finders
+from django.core.cache import cache as store
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -46,6 +52,8 @@ LETTER_REGIONS = frozenset(
 )
 LINES_MOST = 30  # lines of one decklist section, at most (one page)
 LINES_DEFAULT = 20
+
+log = logging.getLogger(__name__)
 
 
 class NothingToPrint(TournamentError):
@@ -118,6 +126,25 @@ def sheet_columns(sections: Sequence[tuple[str, str, int]]) -> tuple[list[dict],
         heading = next(row for row in reversed(left) if "head" in row)
         right.insert(0, {**heading, "continued": True})
     return left, right
+
+
+def column_blocks(column: Sequence[dict]) -> list[dict]:
+    """A column of ``sheet_columns`` as the template lays it out: each heading as it is,
+    each run of numbered lines as one block (``first``, ``count`` and their numbers as
+    ``text``, one a line), so a sheet is a few boxes rather than one per line."""
+    blocks: list[dict] = []
+    for row in column:
+        if "line" not in row:
+            blocks.append(row)
+        elif blocks and "count" in blocks[-1]:
+            blocks[-1]["count"] += 1
+            blocks[-1]["numbers"].append(row["line"])
+        else:
+            blocks.append({"first": row["line"], "count": 1, "numbers": [row["line"]]})
+    for block in blocks:
+        if "numbers" in block:
+            block["text"] = "\n".join(str(n) for n in block.pop("numbers"))
+    return blocks
 
 
 # ---------------------------------------------------------------- what a document shows
@@ -204,9 +231,8 @@ def printout(
             raise NothingToPrint(_("This game is played without decklists."))
         sections = deck_sections(event)
         doc.data["sections"] = sections
-        doc.data["columns"] = sheet_columns(
-            [(s["name"], s["target"], len(s["lines"])) for s in sections]
-        )
+        columns = sheet_columns([(s["name"], s["target"], len(s["lines"])) for s in sections])
+        doc.data["columns"] = [column_blocks(column) for column in columns]
         doc.data["sheets"] = _sheets(event)
     return doc
 
@@ -302,12 +328,137 @@ def stylesheet_path() -> str:
     return str(path)
 
 
-def render_pdf(html: str) -> bytes:
-    """The PDF of a printout's HTML (WeasyPrint, with ``print.css``). The fonts come
-    from the system (fontconfig): DejaVu Sans, which has Cyrillic, first."""
-    from weasyprint import CSS, HTML  # a heavy import, only where a PDF is made
+@cache
+def _stylesheet():
+    """``print.css`` parsed once per process, with its font configuration (fontconfig's
+    lookups are cached in it): parsing the sheet and finding the fonts again for every
+    PDF cost more than a small printout's layout."""
+    from weasyprint import CSS  # a heavy import, only where a PDF is made
     from weasyprint.text.fonts import FontConfiguration
 
     fonts = FontConfiguration()
-    css = CSS(filename=stylesheet_path(), font_config=fonts)
+    return CSS(filename=stylesheet_path(), font_config=fonts), fonts
+
+
+def render_pdf(html: str) -> bytes:
+    """The PDF of a printout's HTML (WeasyPrint, with ``print.css``), laid out once as a
+    whole document. The fonts come from the system (fontconfig): DejaVu Sans, which has
+    Cyrillic, and no other family to look up."""
+    from weasyprint import HTML
+
+    css, fonts = _stylesheet()
     return HTML(string=html).write_pdf(stylesheets=[css], font_config=fonts)
+
+
+# ---------------------------------------------------------------- big printouts in the background
+
+# A printout of more pages than this is made by a Celery task (``tasks.render_printout``)
+# and kept for a while in the cache; smaller ones are made in the request (decision 0058).
+BACKGROUND_PAGES = 60
+ROWS_PER_PAGE = 40  # about, for the tables (pairings, standings)
+HTML_SECONDS = 15 * 60  # the HTML waits this long for its task
+STATE_SECONDS = 15 * 60  # a task lost this long is queued again by the next click
+PDF_SECONDS = 60 * 60  # a made PDF is served this long
+
+QUEUED, RENDERING, READY, FAILED = "queued", "rendering", "ready", "failed"
+
+
+def pages_of(doc: Printout) -> int:
+    """The pages a document will about have: a page per slip or sheet, the tables
+    ``ROWS_PER_PAGE`` rows a page."""
+    if doc.kind == SLIPS:
+        return max(1, len(doc.data["slips"]))
+    if doc.kind == DECKLISTS:
+        return len(doc.data["sheets"])
+    return 1 + len(doc.data.get("rows", ())) // ROWS_PER_PAGE
+
+
+def in_background(doc: Printout) -> bool:
+    return pages_of(doc) > BACKGROUND_PAGES
+
+
+def stored_key(doc: Printout, html: str, *, digest: str = "") -> str:
+    """The cache key of a printout's PDF: the event, the kind, the round and the paper,
+    and a digest of the HTML (or the ``digest`` given), so any change of what it shows (a
+    result, a name, the language) makes another key and another PDF."""
+    digest = digest or hashlib.sha256(html.encode()).hexdigest()[:24]
+    rnd = doc.round.number if doc.round is not None else 0
+    return f"printout:{doc.event.pk}:{doc.kind}:{rnd}:{doc.paper}:{digest}"
+
+
+def stored_pdf(key: str) -> bytes | None:
+    return store.get(f"{key}:pdf")
+
+
+def state_of(key: str) -> dict | None:
+    """``{"state", "pages", "queued_at", "started_at"}`` of a background printout, or None
+    when none is under way (or it was lost)."""
+    return store.get(f"{key}:state")
+
+
+def request_background(key: str, html: str, pages: int, queue) -> tuple[bool, dict]:
+    """Ask for the PDF of ``html`` to be made in the background: store the HTML for the
+    task and queue it (``queue(key)``) unless a task for the same key is already under way
+    — two clicks make one PDF (the state is claimed with the cache's atomic ``add``).
+    Returns whether this call queued it, and the state."""
+    state = {"state": QUEUED, "pages": pages, "queued_at": time.time(), "started_at": None}
+    if not store.add(f"{key}:state", state, timeout=STATE_SECONDS):
+        return False, state_of(key) or state
+    store.set(f"{key}:html", zlib.compress(html.encode(), 6), timeout=HTML_SECONDS)
+    queue(key)
+    return True, state
+
+
+def render_stored(key: str) -> str:
+    """The task's work: make the PDF of the HTML stored under ``key`` and keep it.
+    Harmless if run twice (a PDF already made is left as it is); HTML no longer there
+    (the task came too late) or a failed layout mark the state ``failed``."""
+    if store.get(f"{key}:pdf") is not None:
+        return READY
+    state = state_of(key) or {"pages": 0, "queued_at": time.time()}
+    packed = store.get(f"{key}:html")
+    if packed is None:
+        store.set(f"{key}:state", {**state, "state": FAILED}, timeout=STATE_SECONDS)
+        return FAILED
+    running = {**state, "state": RENDERING, "started_at": time.time(), "done": 0}
+    store.set(f"{key}:state", running, timeout=STATE_SECONDS)
+    watch = _PagesLaidOut(key, running)
+    progress = logging.getLogger("weasyprint.progress")
+    if progress.isEnabledFor(logging.INFO):  # else: the stage and the time only
+        progress.addHandler(watch)
+    try:
+        pdf = render_pdf(zlib.decompress(packed).decode())
+    except Exception:
+        log.exception("printout %s could not be made", key)
+        store.set(f"{key}:state", {**state, "state": FAILED}, timeout=STATE_SECONDS)
+        return FAILED
+    finally:
+        progress.removeHandler(watch)
+    store.set(f"{key}:pdf", pdf, timeout=PDF_SECONDS)
+    store.set(f"{key}:state", {**state, "state": READY}, timeout=PDF_SECONDS)
+    store.delete(f"{key}:html")
+    return READY
+
+
+class _PagesLaidOut(logging.Handler):
+    """Counts the pages WeasyPrint reports laying out (its ``weasyprint.progress`` log,
+    this thread's only) into the state, every ``EVERY`` pages: the preparing page's bar."""
+
+    EVERY = 8
+
+    def __init__(self, key: str, state: dict) -> None:
+        super().__init__(logging.INFO)
+        self.key, self.state, self.thread = key, state, threading.get_ident()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.thread != self.thread or not record.args:
+            return
+        page = record.args[0] if isinstance(record.args, tuple) else None
+        if isinstance(page, int) and page % self.EVERY == 0 and "layout" in str(record.msg):
+            self.state["done"] = page
+            store.set(f"{self.key}:state", self.state, timeout=STATE_SECONDS)
+
+
+def forget_failed(key: str) -> None:
+    """Let the next request queue a failed printout again."""
+    store.delete(f"{key}:state")
