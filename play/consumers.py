@@ -8,8 +8,8 @@ sent on only to its own seat. On connect the current view is sent at
 once (read after joining the group, so no move falls between), so a reconnecting page
 is up to date without asking. A player may also act over the socket
 (``{"seq": n, "action": {...}}``): the consumer checks it against the view it last
-sent to this seat (``play.services.acting.check_move``: the seq, whose turn, the game
-running) and queues the worker's task, with no database query (but one compare-and-set
+sent to this seat (``play.services.acting.check_move``: the seq, whose turn or the
+actions the seat was offered out of turn, the game running) and queues the worker's task, with no database query (but one compare-and-set
 write when the seat's clock is within seconds of its deadline,
 ``play.services.acting.queue_move``); the worker checks again under the session's row
 lock.
@@ -79,7 +79,16 @@ class GameConsumer(GuardedJsonConsumer):
         """
         known = getattr(self, "known", None)
         if known is None or data["seq"] > known[0] or data["status"] != known[1]:
-            self.known = (data["seq"], data["status"], tuple(data["to_act"]))
+            to_act = tuple(data["to_act"])
+            # What the seat may do out of turn: a push carries it by seat, a payload as
+            # the seat's legal actions while it is not to act.
+            if "out_of_turn" in data:
+                extra = data["out_of_turn"].get(str(self.seat), [])
+            elif self.seat is not None and self.seat not in to_act:
+                extra = data.get("legal") or []
+            else:
+                extra = []
+            self.known = (data["seq"], data["status"], to_act, tuple(extra))
             # This seat's running clock (a push carries ``deadlines``, a payload ``clocks``).
             by_seat = data.get("deadlines")
             if by_seat is None:
@@ -98,9 +107,17 @@ class GameConsumer(GuardedJsonConsumer):
             await self.refuse('A move is an object with "seq" and "action".')
             return
         seq, action = content.get("seq"), content.get("action")
-        current, status, to_act = self.known
+        current, status, to_act, out_of_turn = self.known
         try:
-            seq = check_move(self.seat, seq, action, current=current, status=status, to_act=to_act)
+            seq = check_move(
+                self.seat,
+                seq,
+                action,
+                current=current,
+                status=status,
+                to_act=to_act,
+                out_of_turn=out_of_turn,
+            )
             # Off the event loop: a broker that is down makes the publish wait and retry.
             await sync_to_async(queue_move, thread_sensitive=False)(
                 self.session_id, self.seat, seq, action, self.deadline

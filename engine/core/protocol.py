@@ -19,6 +19,11 @@ Optional: ``next_game_config(config, result) -> config``, the config the next ga
 match starts from, given the last game's config and result (e.g. Berserk 302.2: the
 winner chooses who goes first). Without it a match's games share game 1's config.
 
+Optional: ``interrupts(state, player) -> [action]``, what ``player`` may do while it is
+not to act (e.g. a token used on an opponent's turn); ``apply`` then takes such an action
+from that seat. Without it a seat acts only when ``to_act`` names it. The platform asks
+through ``interrupts(system, state, player)`` below, never the hook itself.
+
 The action log records a departure as ``{"type": LEAVE, "reason": ...}``, an action no
 player can send (``apply`` refuses it), so that ``replay`` rebuilds the state exactly.
 
@@ -76,6 +81,16 @@ class GameSystem(Protocol):
         on anyone's turn: ``IllegalAction`` if the game is over or they are out already.
         The result names them among the eliminated (in the order players left)."""
         ...
+
+
+def interrupts(system: GameSystem, state: State, player: int) -> list[Action]:
+    """The actions ``player`` may take out of turn: the system's optional ``interrupts``
+    hook, none for a system without it, and none for a seat that is to act (its
+    ``legal_actions`` hold everything it may do)."""
+    hook = getattr(system, "interrupts", None)
+    if hook is None or player in system.to_act(state):
+        return []
+    return list(hook(state, player))
 
 
 def leave_action(reason: str) -> Action:

@@ -4,7 +4,10 @@ running out, conceding and calling a game off.
 Flow of one action: ``submit_action`` (the HTTP view; the socket calls ``check_move``
 and ``queue_move`` itself) checks that the user holds a seat that may act now and
 enqueues ``play.tasks.apply_action``; the worker runs ``apply_action`` under the
-session's row lock. A stale ``seq``, a move out of turn or an illegal action changes
+session's row lock. A seat that is not to act may still take the actions its game offers
+out of turn (``engine.core.protocol.interrupts``; none for most games), checked and
+raced like any move: whichever move the row lock lets in first takes the ``seq``, the
+other is stale. A stale ``seq``, any other move out of turn or an illegal action changes
 nothing and is answered to its seat only.
 """
 
@@ -23,6 +26,7 @@ from kombu.exceptions import OperationalError
 
 from engine.core.errors import IllegalAction
 from engine.core.legality import check_shape
+from engine.core.protocol import interrupts
 from play import rows
 from play.models import ActionLog, GameSession, SessionSeat
 from play.services.clocks import after_change, schedule_clock
@@ -51,10 +55,19 @@ def parse_seq(value: Any) -> int:
 
 
 def check_move(
-    seat: int, seq: Any, action: Any, *, current: int, status: str, to_act: Iterable[int]
+    seat: int,
+    seq: Any,
+    action: Any,
+    *,
+    current: int,
+    status: str,
+    to_act: Iterable[int],
+    out_of_turn: Iterable[dict[str, Any]] = (),
 ) -> int:
     """The checks made before a move is queued, over what is known of the game; the seq.
 
+    ``out_of_turn``: the actions the seat may take although it is not to act
+    (``engine.core.protocol.interrupts``); a seat not to act may send only one of them.
     Pure: the HTTP view gives it the stored row, the websocket what it last relayed to
     that seat. The worker checks again under the row lock, so these only spare a task
     and answer at once.
@@ -70,7 +83,7 @@ def check_move(
         raise PlayError(_("This game is not being played."))
     if seq != current:
         raise PlayError(_("The game has moved on; look at the table again."))
-    if seat not in to_act:
+    if seat not in to_act and action not in list(out_of_turn):
         raise NotAllowed(_("It is not your turn."))
     return seq
 
@@ -156,8 +169,13 @@ def submit_action(user: User, session: GameSession | int, seq: Any, action: Any)
         raise NotAllowed(_("Only the players of this game can act in it."))
     number, status, current, system_key, state, deadline = row
     running = status == GameSession.Status.RUNNING and state is not None
-    to_act = engine_of(system_key).to_act(state) if running else ()
-    seq = check_move(number, seq, action, current=current, status=status, to_act=to_act)
+    system = engine_of(system_key) if running else None
+    to_act = system.to_act(state) if system is not None else ()
+    # Asked only of a seat that is not to act (most moves cost no more than before).
+    extra = interrupts(system, state, number) if running and number not in to_act else ()
+    seq = check_move(
+        number, seq, action, current=current, status=status, to_act=to_act, out_of_turn=extra
+    )
     queue_move(session_id, number, seq, action, deadline)
     return number
 
@@ -217,7 +235,7 @@ def apply_action(
         now = timezone.now()
         acting = next((s for s in seats if s.number == seat), None)
         made = _made_at(submitted_at, now)
-        if acting is None or seat not in system.to_act(session.state):
+        if acting is None or not _may_act(system, session.state, seat, action):
             if acting is not None:
                 _clear_pending(acting, made)
             push_error_on_commit(session_id, seat, seq, _("It is not your turn."))
@@ -256,6 +274,14 @@ def apply_action(
             rows.update([session], ["state", "seq", "updated_at"])
             after_change(session, seats, system, now)
     return Applied("applied", seq=seq + 1)
+
+
+def _may_act(system: Any, state: Any, seat: int, action: Any) -> bool:
+    """Whether ``seat`` may send ``action`` now: it is to act, or the action is one the
+    game lets it take out of turn (``engine.core.protocol.interrupts``)."""
+    if seat in system.to_act(state):
+        return True
+    return action in interrupts(system, state, seat)
 
 
 def _charge_until(

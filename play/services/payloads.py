@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from config import push
+from engine.core.protocol import interrupts
 from play.models import GameSession, SessionSeat
 from play.services.engines import engine_of
 
@@ -64,7 +65,9 @@ def payloads(
     """The payload of each of ``numbers`` (``None``: spectators), sharing what is common.
 
     The public parts (whose turn, clocks, result, the next game) are worked out once;
-    each seat then gets its own view and, only if it is to act, its legal actions.
+    each seat then gets its own view and its legal actions: everything it may do if it is
+    to act, else what its game lets it do out of turn (``engine.core.protocol.interrupts``,
+    most often nothing).
     """
     system = engine_of(session.system)
     if seats is None:
@@ -83,11 +86,12 @@ def payloads(
     }
     out: dict[int | None, dict[str, Any]] = {}
     for number in numbers:
-        legal = (
-            system.legal_actions(session.state, number)
-            if running and number is not None and number in to_act
-            else []
-        )
+        if not running or number is None:
+            legal = []
+        elif number in to_act:
+            legal = system.legal_actions(session.state, number)
+        else:
+            legal = interrupts(system, session.state, number)
         view = None if session.state is None else system.view(session.state, number)
         out[number] = {**common, "seat": number, "view": view, "legal": legal}
     return out
@@ -128,7 +132,9 @@ def _update_message(data: Mapping[int | None, dict[str, Any]]) -> dict[str, Any]
     socket of the group sends its own text as it is.
 
     ``seq``, ``status`` and ``to_act`` (public) ride along so the socket can check the
-    next move of its seat without asking the database (``acting.check_move``).
+    next move of its seat without asking the database (``acting.check_move``), and, by
+    seat, the actions each seat not to act may take out of turn (``out_of_turn``: seats
+    with none are left out; a socket reads only its own seat's).
     """
     views = {
         "public" if number is None else str(number): json.dumps(
@@ -143,6 +149,11 @@ def _update_message(data: Mapping[int | None, dict[str, Any]]) -> dict[str, Any]
         "seq": common["seq"],
         "status": common["status"],
         "to_act": common["to_act"],
+        "out_of_turn": {
+            str(number): payload["legal"]
+            for number, payload in data.items()
+            if number is not None and payload["legal"] and number not in common["to_act"]
+        },
         # Each running clock's deadline (seconds since the epoch): a socket marks a move
         # taken near it as pending (``acting.queue_move``) without asking the database.
         "deadlines": deadlines(common["clocks"]),
