@@ -18,6 +18,16 @@ from django.utils import translation
 from django.utils.translation import gettext, pgettext
 
 ROUND = "@round"  # a parameter that is a round: {"@round": number, "title": title}
+LINE = "@line"  # a parameter that is a line itself: {"@line": message, "params": {...}}
+TERM = "@term"  # a parameter that is a term of the catalogue: {"@term": msgid}
+
+
+class Term(str):
+    """A text that is a msgid of the catalogue (give it as ``Term(gettext_noop("..."))``):
+    a parameter named so is kept as ``{"@term": msgid}`` and translated when shown; it
+    is a plain ``str`` everywhere else (stored, compared, sent)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -31,10 +41,15 @@ class AuditText:
         with translation.override("en"):
             return render(self.message, self.params, "")
 
+    def __str__(self) -> str:
+        return self.english()
+
 
 def said(message: str, **params: Any) -> AuditText:
     """The line ``message`` (give it as ``gettext_noop("...")``) with its parameters as
-    plain data: a round by number and title, anything else as its text or number."""
+    plain data: a round by number and title, a line within the line (an ``AuditText``)
+    by its message and parameters, a ``Term`` by its msgid, anything else as its text or
+    number."""
     return AuditText(message, {name: _plain(value) for name, value in params.items()})
 
 
@@ -43,6 +58,10 @@ def _plain(value: Any) -> Any:
 
     if isinstance(value, Round):
         return {ROUND: value.number, "title": value.title}
+    if isinstance(value, AuditText):
+        return {LINE: value.message, "params": value.params}
+    if isinstance(value, Term):
+        return {TERM: str.__str__(value)}
     if value is None or isinstance(value, bool | int | float | str):
         return value
     return str(value)
@@ -53,6 +72,11 @@ def _shown(value: Any) -> Any:
         if value.get("title"):
             return pgettext("round title", value["title"])
         return gettext("Round %(n)d") % {"n": value[ROUND]}
+    if isinstance(value, dict) and LINE in value:
+        params = value.get("params") or {}
+        return render(value[LINE], params, value[LINE])
+    if isinstance(value, dict) and TERM in value:
+        return gettext(value[TERM]) if value[TERM] else ""
     return value
 
 

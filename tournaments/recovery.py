@@ -1,11 +1,12 @@
 """The tournament's own steps of the sweep (``tournaments.sweeps``): self-running events
-that did not move on, decklists past their deadline that nobody locked."""
+that did not move on, decklists past their deadline that nobody locked, final matches not
+rated, and rated results changed since (their game's rebuild was lost)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, Max, OuterRef
 
 from tournaments.models import Decklist, Event, Match, Round
 from tournaments.sweeps import BATCH, claim, queue
@@ -82,9 +83,39 @@ def _matches_not_rated(now: datetime, cutoff: datetime) -> int:
     return queued
 
 
+def _ratings_stale(now: datetime, cutoff: datetime) -> int:
+    """Game systems with a rated match whose result changed after it was rated a while ago:
+    the rebuild queued then was lost (``services.ratings.rerate_on_commit``). A match's
+    ``finished_at`` is stamped each time its result is made final, and its ``RatedMatch``
+    is written when it is counted (a rebuild writes them all again): a marker older than
+    the result is a stale rating. The claim names the latest such change, so a change
+    after the rebuild is queued is a new finding."""
+    from tournaments.tasks import rebuild_ratings
+
+    stale = (
+        Match.objects.filter(
+            status=Match.Status.FINAL,
+            is_bye=False,
+            rated__rated_at__lt=F("finished_at"),
+            finished_at__lt=cutoff,
+        )
+        .values("round__event__game_system")
+        .annotate(latest=Max("finished_at"))
+        .order_by("round__event__game_system")
+        .values_list("round__event__game_system", "latest")[:BATCH]
+    )
+    queued = 0
+    for game_system, latest in stale:
+        if claim(f"ratings-rebuild:{game_system}", 0, latest):
+            queue(lambda game_system=game_system: rebuild_ratings.delay(game_system))
+            queued += 1
+    return queued
+
+
 def register() -> None:
     from tournaments import sweeps
 
     sweeps.register("events", _events_not_advanced)
     sweeps.register("decklists", _decklists_past_deadline)
     sweeps.register("ratings", _matches_not_rated)
+    sweeps.register("rating-rebuilds", _ratings_stale)

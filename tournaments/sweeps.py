@@ -7,8 +7,10 @@ Tasks are queued after commit and not retried: if the broker was down at that mo
 timer thread of the process in embedded mode, ``config.embedded``) and runs the steps
 each app registered in its ``AppConfig.ready()`` (``register``), each looking for its
 own lost work. Today: tournaments (self-running events that did not move on, decklists
-past their deadline), drafting (overdue pick timers, pods building past their deadline),
-play (games of settled matches, stalled bots, lost clocks, undealt rounds).
+past their deadline, final matches not rated, rated results changed since their game's
+ratings were built), drafting (overdue pick timers, pods building past their deadline),
+play (games of settled matches, stalled bots, lost clocks, undealt rounds), notifications
+(pending e-mails, notices of rounds and reports whose task was lost).
 
 Every task a step queues must be harmless late or twice (they carry the ``seq`` or
 re-read their deadlines under a row lock). A step claims each finding first, so a

@@ -4,9 +4,12 @@ the whole of entries written before; a round is named in the reader's language."
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 
 from tests.tournaments.factories import make_event, play_round
 from tournaments.audit_text import render, said
@@ -98,3 +101,82 @@ def test_a_result_an_official_replaces_keeps_the_score_it_replaced(alice):
     assert entry.text == entry.summary
     with translation.override("ru"):
         assert "Раунд 1" in entry.text and "Round 1" not in entry.text
+
+
+def _pseudo_catalogue(monkeypatch):
+    """Every text taken from the catalogue comes back «bracketed»: what is left outside the
+    brackets was not translated."""
+    from tournaments import audit_text
+
+    monkeypatch.setattr(audit_text, "gettext", lambda m: f"«{m}»")
+    monkeypatch.setattr(audit_text, "pgettext", lambda c, m: f"«{m}»")
+
+
+def _untranslated(text: str, *typed: str) -> str:
+    """The text outside every «...» (innermost first), without what the officials typed."""
+    while True:
+        shorter = re.sub(r"«[^«»]*»", "", text)
+        if shorter == text:
+            break
+        text = shorter
+    for value in typed:
+        text = text.replace(value, "")
+    return text
+
+
+def test_penalty_and_correction_lines_are_messages_shown_in_the_readers_language(
+    client, alice, monkeypatch
+):
+    from tournaments.services.corrections import correct_result
+    from tournaments.services.penalties import (
+        add_penalty_type,
+        issue_penalty,
+        penalty_types,
+        revoke_penalty,
+    )
+
+    event, regs = make_event(alice, players=4)
+    first, second = play_round(alice, event).matches.order_by("table")  # 2-0 for seat 0
+    played = event.audit.order_by("-pk").values_list("pk", flat=True).first()
+    correct_result(alice, first, [1, 1])
+    match_loss = next(t for t in penalty_types(event) if t.effect == "match_loss")
+    warning = next(t for t in penalty_types(event) if t.effect == "warning")
+    loser = second.seats.get(seat=0).registration
+    penalty = issue_penalty(alice, match_loss, loser, "Marked cards", second)
+    revoke_penalty(alice, penalty, "Misheard")
+    issue_penalty(alice, warning, regs[0], "Slow play")
+    add_penalty_type(alice, event, "Tardiness", "warning")
+
+    lines = list(
+        event.audit.filter(
+            pk__gt=played, action__in=["penalty", "penalty_revoked", "penalty_types", "override"]
+        ).order_by("pk")
+    )
+    assert len(lines) == 7  # correction, override + penalty, override + revocation, 2 more
+    assert all(line.message for line in lines), [line.summary for line in lines]
+    issued = next(line for line in lines if line.action == "penalty" and line.params["round"])
+    assert issued.params["penalty"] == {"@term": "Match loss"}
+    assert issued.params["outcome"]["@line"] == "Match settled for %(player)s: %(score)s"
+    assert issued.summary.startswith("Match loss to Player ")  # the English line, as before
+    assert "(table 2 of Round 1): Marked cards. Match settled for Player" in issued.summary
+    corrected = lines[0]
+    assert corrected.params["note"] == {"@term": "correction of a completed round"}
+    assert corrected.summary.endswith("— correction of a completed round")
+
+    # Every word of those lines, but what the officials typed, comes from the catalogue.
+    names = list(event.registrations.values_list("display_name", flat=True))
+    typed = ["Marked cards", "Misheard", "Slow play", "Tardiness", *names]
+    with monkeypatch.context() as patched:
+        _pseudo_catalogue(patched)
+        for line in lines:
+            left = _untranslated(line.text, *typed)
+            assert not re.search(r"[A-Za-z]", left), (line.text, left)
+
+    # The console in Russian shows none of the English lines.
+    client.force_login(alice)
+    client.post(reverse("set_language"), {"language": "ru", "next": "/"})
+    page = client.get(reverse("tournaments:manage", kwargs={"slug": event.slug})).content.decode()
+    log = page[page.index('id="audit"') :]
+    for line in lines:
+        assert escape(line.summary) not in log
+    assert "Поражение в матче" in log and "Match loss" not in log and "Round 1" not in log

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
+from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -16,7 +17,7 @@ from rest_framework.test import APIClient
 from engine.core import registry
 from tests.tournaments.factories import make_event, play_round
 from tournaments import ratings as core
-from tournaments import recovery, tasks
+from tournaments import recovery, sweeps, tasks
 from tournaments.models import Match, PlayerRating, RatedMatch
 from tournaments.services import ratings
 from tournaments.services.corrections import correct_result
@@ -275,6 +276,53 @@ def test_a_corrected_result_re_rates_both_players_as_a_full_rebuild_would(
     assert ratings_now() == {
         u: (pytest.approx(mu), pytest.approx(sigma), n) for u, (mu, sigma, n) in after.items()
     }
+
+
+@pytest.mark.django_db
+def test_a_lost_rebuild_is_queued_again_by_the_sweep_and_rates_as_a_full_rebuild(
+    alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    from kombu.exceptions import OperationalError
+
+    event, _ = make_event(alice, players=6)
+    rounds = [play_round(alice, event, pick=lambda m: [0, 1, 0]) for _ in range(2)]
+    for rnd in rounds:
+        ratings.rate_round(rnd.pk)
+    match = rounds[0].matches.filter(is_bye=False).order_by("table").first()
+    before = ratings_now()
+
+    def broker_down(args, **kw):
+        raise OperationalError("the broker is down")
+
+    monkeypatch.setattr(tasks.rebuild_ratings, "apply_async", broker_down)
+    cache.delete(tasks._rebuild_pending_key(event.game_system))  # none left by another test
+    with django_capture_on_commit_callbacks(execute=True):
+        correct_result(alice, match, [1, 1])  # the rebuild it queues is lost
+    assert ratings_now() == before  # stale: nothing re-rated the change
+
+    ran = []
+    monkeypatch.setattr(
+        tasks.rebuild_ratings,
+        "delay",
+        lambda game: ran.append(tasks.rebuild_ratings.apply(args=(game,)).get()),
+    )
+    now = timezone.now()
+    assert recovery._ratings_stale(now, now - timedelta(minutes=5)) == 0  # not late yet
+    later = now + timedelta(minutes=5)
+    assert recovery._ratings_stale(later, later - timedelta(seconds=30)) == 1
+    assert ran == [6]  # the rebuild, run: 2 rounds of 3 matches
+    swept = ratings_now()
+    assert swept != before
+    ratings.rebuild(event.game_system)  # a full rebuild from scratch gives the same
+    assert ratings_now() == {
+        u: (pytest.approx(mu), pytest.approx(sigma), n) for u, (mu, sigma, n) in swept.items()
+    }
+    # Nothing is stale any more: later sweeps queue nothing (claimed or not).
+    match.refresh_from_db()
+    cache.delete(sweeps._claim_key(f"ratings-rebuild:{event.game_system}", 0, match.finished_at))
+    assert recovery._ratings_stale(later, later - timedelta(seconds=30)) == 0
+    assert not Match.objects.filter(rated__rated_at__lt=F("finished_at")).exists()
+    assert ran == [6]
 
 
 @pytest.mark.django_db

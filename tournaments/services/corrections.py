@@ -13,8 +13,10 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournaments import standings as standings_core
+from tournaments.audit_text import Term
 from tournaments.models import Match, MatchSeat, Round
 from tournaments.results import Outcome
 from tournaments.services.errors import TournamentError
@@ -22,7 +24,8 @@ from tournaments.services.permissions import User, check_official
 from tournaments.services.results import check_outcome, enter_result
 from tournaments.services.standings import _playoff_finish, match_records
 
-CORRECTION_NOTE = "correction of a completed round"
+# The note of a correction's audit line: a term of the catalogue, shown in the reader's language.
+CORRECTION_NOTE = Term(gettext_noop("correction of a completed round"))
 
 
 @dataclass(frozen=True)

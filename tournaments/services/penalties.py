@@ -39,10 +39,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournaments.audit_text import AuditText, Term, said
 from tournaments.live import broadcast_on_commit
 from tournaments.models import (
     AuditEntry,
@@ -121,7 +122,11 @@ def add_penalty_type(actor: User, event: Event, name: str, effect: str) -> Penal
                 event,
                 actor,
                 AuditEntry.Action.PENALTY_TYPES,
-                f"Penalty added to the list: {name} ({effect})",
+                said(
+                    gettext_noop("Penalty added to the list: %(name)s (%(effect)s)"),
+                    name=Term(name),
+                    effect=Term(_english(Effect(effect).label)),
+                ),
                 penalty_type=kind.pk,
             )
     except IntegrityError:
@@ -145,10 +150,16 @@ def remove_penalty_type(actor: User, kind: PenaltyType) -> None:
             event,
             actor,
             AuditEntry.Action.PENALTY_TYPES,
-            f"Penalty removed from the list: {kind.name}",
+            said(gettext_noop("Penalty removed from the list: %(name)s"), name=Term(kind.name)),
             penalty_type=kind.pk,
         )
         kind.delete()
+
+
+def _english(label) -> str:
+    """A lazily translated label's msgid (its English)."""
+    with translation.override("en"):
+        return str(label)
 
 
 # ---------------------------------------------------------------- issuing
@@ -157,14 +168,14 @@ def remove_penalty_type(actor: User, kind: PenaltyType) -> None:
 @dataclass(frozen=True)
 class ResultChange:
     games: list[int | None]  # the games the match is settled with (or has recorded so far)
-    text: str  # what the log says happened
+    text: AuditText  # what the log says happened
     record_only: bool = False  # True: the games are recorded and the match goes on
 
 
 @dataclass(frozen=True)
 class PodChange:
     placements: list[int] | None  # the pod's placements now (None: it is still played)
-    text: str
+    text: AuditText
 
 
 def _seats(match: Match) -> list:
@@ -215,7 +226,14 @@ def _result_change(effect: str, match: Match, registration: Registration) -> Res
     name = seats[opponent].registration.display_name
     if effect == Effect.MATCH_LOSS:
         games = [opponent] * games_needed(match.best_of)
-        return ResultChange(games, f"Match settled for {name}: {_score(games, match, len(seats))}")
+        return ResultChange(
+            games,
+            said(
+                gettext_noop("Match settled for %(player)s: %(score)s"),
+                player=name,
+                score=_score(games, match, len(seats)),
+            ),
+        )
     recorded = _recorded_games(match)
     if recorded:
         outcome = evaluate(recorded, match.best_of, seats=len(seats), allow_draw=True)
@@ -230,15 +248,29 @@ def _result_change(effect: str, match: Match, registration: Registration) -> Res
     games = [*recorded, opponent]
     outcome = evaluate(games, match.best_of, seats=len(seats), allow_draw=True)
     decided = max(outcome.wins) >= games_needed(match.best_of)
-    text = f"Game {len(games)} to {name}: {outcome.score}"
     if decided or match.is_final:
-        return ResultChange(games, text)
+        return ResultChange(
+            games,
+            said(
+                gettext_noop("Game %(number)s to %(player)s: %(score)s"),
+                number=len(games),
+                player=name,
+                score=outcome.score,
+            ),
+        )
     if match.round.event.play_online:
         # The engine numbers the games it deals: the game in progress plays on.
         return ResultChange(
             recorded,
-            f"Game to {name}; table {match.table} of {match.round} is played online and goes "
-            "on: enter the result if the game loss must count",
+            said(
+                gettext_noop(
+                    "Game to %(player)s; table %(table)s of %(round)s is played online and "
+                    "goes on: enter the result if the game loss must count"
+                ),
+                player=name,
+                table=match.table,
+                round=match.round,
+            ),
             record_only=True,
         )
     if match.reports.exists():
@@ -252,8 +284,17 @@ def _result_change(effect: str, match: Match, registration: Registration) -> Res
         )
     return ResultChange(
         games,
-        f"{text}; table {match.table} of {match.round} goes on, and the players report the "
-        "rest of the match after that game",
+        said(
+            gettext_noop(
+                "Game %(number)s to %(player)s: %(score)s; table %(table)s of %(round)s goes "
+                "on, and the players report the rest of the match after that game"
+            ),
+            number=len(games),
+            player=name,
+            score=outcome.score,
+            table=match.table,
+            round=match.round,
+        ),
         record_only=True,
     )
 
@@ -288,16 +329,51 @@ def _pod_change(match: Match, registration: Registration) -> PodChange:
     if not match.is_final:
         return PodChange(
             None,
-            f"{registration.display_name} takes the last place of table {match.table} of "
-            f"{match.round} when its result is recorded",
+            said(
+                gettext_noop(
+                    "%(player)s takes the last place of table %(table)s of %(round)s when its "
+                    "result is recorded"
+                ),
+                player=registration.display_name,
+                table=match.table,
+                round=match.round,
+            ),
         )
     current = _pod_placements(match)
     placements = list(placements_with_last(current, {seat}))
     if placements == current:
-        return PodChange(None, f"{registration.display_name} already placed last")
+        return PodChange(
+            None,
+            said(gettext_noop("%(player)s already placed last"), player=registration.display_name),
+        )
     return PodChange(
-        placements, f"{registration.display_name} placed last: {placement_text(placements)}"
+        placements,
+        said(
+            gettext_noop("%(player)s placed last: %(placements)s"),
+            player=registration.display_name,
+            placements=placement_text(placements),
+        ),
     )
+
+
+# The audit line of a penalty issued: (for a match, with what it changed).
+_ISSUED_LINES = {
+    (False, False): gettext_noop("%(penalty)s to %(player)s: %(reason)s"),
+    (False, True): gettext_noop("%(penalty)s to %(player)s: %(reason)s. %(outcome)s"),
+    (True, False): gettext_noop(
+        "%(penalty)s to %(player)s (table %(table)s of %(round)s): %(reason)s"
+    ),
+    (True, True): gettext_noop(
+        "%(penalty)s to %(player)s (table %(table)s of %(round)s): %(reason)s. %(outcome)s"
+    ),
+}
+# The audit line of a penalty revoked: (with the organiser's note, with what it put back).
+_REVOKED_LINES = {
+    (False, False): gettext_noop("%(penalty)s to %(player)s revoked"),
+    (True, False): gettext_noop("%(penalty)s to %(player)s revoked: %(note)s"),
+    (False, True): gettext_noop("%(penalty)s to %(player)s revoked. %(outcome)s"),
+    (True, True): gettext_noop("%(penalty)s to %(player)s revoked: %(note)s. %(outcome)s"),
+}
 
 
 def issue_penalty(
@@ -321,7 +397,7 @@ def issue_penalty(
     with transaction.atomic():
         before = None
         version = None
-        outcome = ""
+        outcome: AuditText | None = None
         if match is not None:
             match = lock_match(match)
         if kind.effect in RESULT_EFFECTS and event.uses_pods:
@@ -362,9 +438,12 @@ def issue_penalty(
             reg = Registration.objects.get(pk=registration.pk)
             if reg.is_active and event.status != Event.Status.FINISHED:
                 drop(actor, reg, f"Disqualified: {reason}")
-                outcome = f"{reg.display_name} dropped"
+                outcome = said(gettext_noop("%(player)s dropped"), player=reg.display_name)
             else:
-                outcome = f"{reg.display_name} was not playing on: not dropped again"
+                outcome = said(
+                    gettext_noop("%(player)s was not playing on: not dropped again"),
+                    player=reg.display_name,
+                )
         penalty = Penalty.objects.create(
             event=event,
             penalty_type=kind,
@@ -376,17 +455,23 @@ def issue_penalty(
             table=match.table if match is not None else None,
             judge=actor if actor.is_authenticated else None,
             reason=reason,
-            outcome=outcome[:300],
+            outcome=str(outcome or "")[:300],
             result_before=before,
             match_version=version,
         )
-        where = f" (table {match.table} of {match.round})" if match is not None else ""
         audit(
             event,
             actor,
             AuditEntry.Action.PENALTY,
-            f"{kind.name} to {registration.display_name}{where}: {reason}"
-            + (f". {outcome}" if outcome else ""),
+            said(
+                _ISSUED_LINES[match is not None, outcome is not None],
+                penalty=Term(kind.name),
+                player=registration.display_name,
+                table=match.table if match is not None else None,
+                round=match.round if match is not None else None,
+                reason=reason,
+                outcome=outcome,
+            ),
             penalty=penalty.pk,
             registration=registration.pk,
             match=match.pk if match is not None else None,
@@ -424,7 +509,7 @@ def revoke_penalty(actor: User, penalty: Penalty, note: str = "") -> Penalty:
         penalty.revoked_at = timezone.now()
         penalty.revoked_by = actor if actor.is_authenticated else None
         penalty.revoke_note = note
-        penalty.revoke_outcome = outcome[:300]
+        penalty.revoke_outcome = str(outcome or "")[:300]
         penalty.save(
             update_fields=["status", "revoked_at", "revoked_by", "revoke_note", "revoke_outcome"]
         )
@@ -432,9 +517,13 @@ def revoke_penalty(actor: User, penalty: Penalty, note: str = "") -> Penalty:
             event,
             actor,
             AuditEntry.Action.PENALTY_REVOKED,
-            f"{penalty.name} to {penalty.registration.display_name} revoked"
-            + (f": {note}" if note else "")
-            + (f". {outcome}" if outcome else ""),
+            said(
+                _REVOKED_LINES[bool(note), outcome is not None],
+                penalty=Term(penalty.name),
+                player=penalty.registration.display_name,
+                note=note,
+                outcome=outcome,
+            ),
             penalty=penalty.pk,
             registration=penalty.registration_id,
             match=penalty.match_id,
@@ -442,47 +531,73 @@ def revoke_penalty(actor: User, penalty: Penalty, note: str = "") -> Penalty:
     return penalty
 
 
-def _undo(actor: User, penalty: Penalty) -> str:
-    """Put back what the penalty changed, where it can be; the text says what happened."""
+def _undo(actor: User, penalty: Penalty) -> AuditText | None:
+    """Put back what the penalty changed, where it can be; the line says what happened."""
     player = penalty.registration.display_name
     if penalty.effect == Effect.DISQUALIFICATION:
         if not penalty.registration.is_active:
-            return f"{player} stays dropped: re-add them from the players list to play on"
-        return ""
+            return said(
+                gettext_noop(
+                    "%(player)s stays dropped: re-add them from the players list to play on"
+                ),
+                player=player,
+            )
+        return None
     if penalty.effect not in RESULT_EFFECTS or penalty.result_before is None:
-        return ""
+        return None
     if penalty.match_id is None:
-        return "The match no longer exists: nothing to put back"
+        return said(gettext_noop("The match no longer exists: nothing to put back"))
     match = lock_match(penalty.match)
-    where = f"table {match.table} of {match.round}"
+    where = {"table": match.table, "round": match.round}
     if match.version != penalty.match_version:
-        return (
-            f"The result of {where} changed after the penalty: it stays; "
-            "check it and enter the right result"
+        return said(
+            gettext_noop(
+                "The result of table %(table)s of %(round)s changed after the penalty: it "
+                "stays; check it and enter the right result"
+            ),
+            **where,
         )
     before = penalty.result_before
     if before.get("recorded") is not None and not match.is_final:
         recorded = list(before["recorded"])
         _record_games(match, recorded)
-        return f"Game loss taken off {where}: {_score(recorded, match, match.seats.count())}"
+        return said(
+            gettext_noop("Game loss taken off table %(table)s of %(round)s: %(score)s"),
+            score=_score(recorded, match, match.seats.count()),
+            **where,
+        )
+    stays = gettext_noop(
+        "The result of table %(table)s of %(round)s stays (%(error)s): fix it by hand"
+    )
     if before.get("placements") is not None and before.get("status") == Match.Status.FINAL:
         placements = list(before["placements"])
         try:
             enter_placements(actor, match, placements)
         except TournamentError as exc:
-            return f"The result of {where} stays ({exc}): fix it by hand"
-        return f"Placements of {where} put back: {placement_text(placements)}"
+            return said(stays, error=str(exc), **where)
+        return said(
+            gettext_noop("Placements of table %(table)s of %(round)s put back: %(placements)s"),
+            placements=placement_text(placements),
+            **where,
+        )
     if before.get("status") != Match.Status.FINAL or before.get("games") is None:
-        return (
-            f"{where.capitalize()} had no final result before the penalty: the result stays; "
-            "enter the right result"
+        return said(
+            gettext_noop(
+                "Table %(table)s of %(round)s had no final result before the penalty: the "
+                "result stays; enter the right result"
+            ),
+            **where,
         )
     try:
         enter_result(actor, match, list(before["games"]))
     except TournamentError as exc:
-        return f"The result of {where} stays ({exc}): fix it by hand"
+        return said(stays, error=str(exc), **where)
     seats = match.seats.count()
-    return f"Result of {where} put back: {_score(list(before['games']), match, seats)}"
+    return said(
+        gettext_noop("Result of table %(table)s of %(round)s put back: %(score)s"),
+        score=_score(list(before["games"]), match, seats),
+        **where,
+    )
 
 
 # ---------------------------------------------------------------- reading
