@@ -23,6 +23,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from engine.core.protocol import interrupts
 from engine.tactics.bots import make_bot
 from engine.tactics.game import SYSTEM
 from play import tasks
@@ -179,8 +180,10 @@ def test_two_teammates_play_a_team_events_game_from_their_own_browsers(
             break
         for seat, page in pages.items():
             expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
-            mine = sorted(compact(a) for a in SYSTEM.legal_actions(state, seat))
-            assert offered(page) == mine, (seat, seq)  # never the teammate's
+            # Its own moves, or out of turn its own treasure (C-55): never the teammate's.
+            own = SYSTEM.legal_actions(state, seat) + interrupts(SYSTEM, state, seat)
+            mine = sorted(compact(a) for a in own)
+            assert offered(page) == mine, (seat, seq)
         joint += len(to_act) == 2
         seat = to_act[0]
         action = BRAIN.choose(state, seat)
