@@ -98,6 +98,7 @@ CARD_FIELDS = {
     "defence",
     "speed",
     "keywords",
+    "figures",
     "equip",
     "glory",
     "top",
@@ -120,6 +121,7 @@ TYPE_FIELDS: dict[str, set[str]] = {
         "defence",
         "speed",
         "keywords",
+        "figures",
         "abilities",
     },
     "monster": {
@@ -396,6 +398,12 @@ def card_text(card: Mapping[str, Any], language: str) -> str:
     construct's boosts, each ability; a gate's and a scheme's effects."""
     ru = language.startswith("ru")
     lines: list[str] = []
+    if card.get("figures", 1) > 1:  # T-106
+        lines.append(
+            "Две фигуры: приказ отдаётся одной, затем другой; снаряжение усиливает обе."
+            if ru
+            else "Two figures: command one, then the other; constructs boost both."
+        )
     if card.get("keywords"):
         lines.append(_keywords_line(card["keywords"], language))
     equip = card.get("equip")
@@ -719,6 +727,11 @@ def _card(raw: Any, index: int, code: str, check: Checker, numbers: set[int]) ->
             check.required(raw, ("command",))
             fields["command"] = check.integer(raw["command"], "command")
         fields["keywords"] = _keywords(raw.get("keywords", []), "keywords", check)
+    if "figures" in raw:  # T-106: one card, several figures
+        figures = check.integer(raw["figures"], "figures", minimum=1)
+        if figures > 2:
+            raise check.fail("figures", "a champion has one or two figures (T-106)")
+        fields["figures"] = figures
     if card_type == "cultist" and fields["command"] != 2:
         raise check.fail("command", "the cultist's command cost is 2 (T-50)")
     if card_type == "construct":

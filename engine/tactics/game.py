@@ -327,7 +327,7 @@ class Tactics:
             else:
                 ids = pool[seat * per_seat : (seat + 1) * per_seat]
             for cid in ids:
-                self._new_fig(figs, cid, seat, make(cid)[0])
+                self._new_figs(figs, cid, seat, make(cid)[0])
         return {
             "v": 1,
             "scenario": key,
@@ -403,6 +403,23 @@ class Tactics:
         figs.append(fig)
         return fig
 
+    def _new_figs(self, figs: list, cid: str, seat: int, iid: int) -> list[dict]:
+        """A champion card's figures: one, or two sharing the card (T-106)."""
+        return [self._new_fig(figs, cid, seat, iid) for _ in range(self.info[cid].figures)]
+
+    def siblings(self, s: State, fig: dict) -> list[dict]:
+        """The other figures of ``fig``'s card (T-106); none for a one-figure champion."""
+        if fig["iid"] is None or self.info[fig["card"]].figures < 2:
+            return []
+        return [f for f in s["figs"] if f["iid"] == fig["iid"] and f is not fig]
+
+    def equipped(self, s: State, fig: dict) -> list[int]:
+        """The constructs boosting ``fig``: its card's, on whichever of its figures they
+        were played (T-20; T-106: constructs boost both figures)."""
+        if fig["iid"] is None or self.info[fig["card"]].figures < 2:
+            return fig["equip"]
+        return [i for f in s["figs"] if f["iid"] == fig["iid"] for i in f["equip"]]
+
     # -- the battlefield --------------------------------------------------------------
 
     def bf(self, s: State) -> terrain.Battlefield:
@@ -457,7 +474,7 @@ class Tactics:
         base = getattr(c, stat)
         base = (3 if stat == "speed" else 0) if base is None else base
         total = base + fig["boost"][stat] + villains.static_bonus(self, s, fig, stat)  # T-92
-        for iid in fig["equip"]:
+        for iid in self.equipped(s, fig):  # T-20, T-106
             eq = self.info[s["cards"][iid]].equip
             if eq is not None:
                 total += getattr(eq, stat)
@@ -465,7 +482,7 @@ class Tactics:
 
     def keywords(self, s: State, fig: dict) -> set[str]:
         kw = set(self.card_of(fig).keywords) | set(fig["grants"])
-        for iid in fig["equip"]:
+        for iid in self.equipped(s, fig):  # T-20, T-106
             eq = self.info[s["cards"][iid]].equip
             if eq is not None:
                 kw |= set(eq.keywords)
@@ -553,8 +570,15 @@ class Tactics:
             for iid in p["hand"]:
                 c = info[cards[iid]]
                 if c.type == "construct":  # T-20, D-16, C-13: non-cultist champions of yours
+                    seen = set()  # T-106: a card of two figures is equipped once
                     for f in figs:
-                        if f["owner"] == player and not f["gone"] and f["iid"] is not None:
+                        if (
+                            f["owner"] == player
+                            and not f["gone"]
+                            and f["iid"] is not None
+                            and f["iid"] not in seen
+                        ):
+                            seen.add(f["iid"])
                             acts.append({"type": "play", "iid": iid, "fig": f["id"]})
                 else:
                     acts.append({"type": "play", "iid": iid})
@@ -690,7 +714,7 @@ class Tactics:
         events: list[Event] = []
         handler(self, s, player, action, events)
         self._run(s, events)
-        self._check_command(s)
+        self._check_command(s, events)
         villains.advance(self, s, events)  # the schemes still to resolve (T-86)
         s["log"] += 1
         return s, events
@@ -777,8 +801,8 @@ class Tactics:
         for seat in range(len(s["players"])):
             for cid in reserves.get(seat, []):
                 cards.append(cid)
-                fig = self._new_fig(s["figs"], cid, seat, len(cards) - 1)
-                fig["gone"] = seat in s["out"]
+                for fig in self._new_figs(s["figs"], cid, seat, len(cards) - 1):
+                    fig["gone"] = seat in s["out"]
         s["cards"] = cards
         s["phase"] = "play"
         first = modes.standing_sides(s)[0]  # gate order, skipping players who left (T-23)
@@ -859,7 +883,7 @@ class Tactics:
         if slot is not None:
             s["row"][slot] = None
         if c.is_champion:
-            self._new_fig(s["figs"], c.id, seat, iid)  # T-29: to the reserve
+            self._new_figs(s["figs"], c.id, seat, iid)  # T-29: to the reserve
             where = "reserve"
         elif c.type == "construct" and p["on_top"]:
             p["deck"].append(iid)  # T-105: the top of the deck is the end of the list
@@ -909,6 +933,8 @@ class Tactics:
         double = "double_attack" in self.keywords(s, fig)
         s["cmd"] = {"fig": fig["id"], "moved": False, "attacks": 2 if double else 1}
         fig["exhausted"] = True  # T-38 (it cannot be commanded again this turn)
+        if any(self.can_command(s, f, seat) for f in self.siblings(s, fig)):
+            s["cmd"]["then"] = True  # T-106: the other figure's command follows
         items = [self._item(seat, a.effects, fig["id"], fig["iid"])
                  for a in self.card_of(fig).abilities_when("command")]  # fmt: skip
         s["todo"][:0] = items
@@ -996,7 +1022,7 @@ class Tactics:
             e for a in self.card_of(fig).abilities_when("slaughter") for e in a.effects
         ] + [
             e
-            for iid in fig["equip"]
+            for iid in self.equipped(s, fig)
             for a in self.info[s["cards"][iid]].abilities_when("slaughter")
             for e in a.effects
         ]
@@ -1030,19 +1056,40 @@ class Tactics:
         fig["cell"] = None
         fig["damage"] = 0
         fig["exhausted"] = True
-        owner["discard"].extend(fig["equip"])  # T-74
+        keeper = [f for f in self.siblings(s, fig) if f["cell"] is not None]
+        if keeper:  # T-106 (decision 0055): the card's constructs stay while a figure stands
+            keeper[0]["equip"].extend(fig["equip"])
+        else:
+            owner["discard"].extend(fig["equip"])  # T-74
         fig["equip"] = []
         if self.is_cultist(fig):
             fig["gone"] = True
 
     def _do_done(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
         events.append({"type": "command_done", "seat": seat, "fig": s["cmd"]["fig"]})
+        self._then(s)
         s["cmd"] = None
 
-    def _check_command(self, s: State) -> None:
+    def _check_command(self, s: State, events: list[Event] | None = None) -> None:
         cmd = s["cmd"]
         if cmd is not None and s["figs"][cmd["fig"]]["cell"] is None:
+            if events is not None:
+                self._then(s)
             s["cmd"] = None  # the champion fell mid-command
+            if events is not None and s["todo"] and s["pending"] is None:
+                self._run(s, events)
+
+    def _then(self, s: State) -> None:
+        """T-106: a champion of two figures is commanded one figure after the other, for
+        one command cost: the second figure's command (entering by a free portal if it is
+        off the battlefield) follows the first's."""
+        cmd = s["cmd"]
+        if cmd is None or not cmd.get("then"):
+            return
+        fig = s["figs"][cmd["fig"]]
+        cost = self.command_cost(fig)
+        effect = {"op": "command", "target": "sibling", "discount": cost}
+        s["todo"].append(self._item(fig["owner"], [effect], fig["id"], fig["iid"]))
 
     def _do_treasure(self, s: State, seat: int, action: Action, events: list[Event]) -> None:
         kind = self.tokens(s, seat).pop(action["i"])
@@ -1306,6 +1353,8 @@ class Tactics:
         enemies = self.enemies_on_board(s, seat)
         if target in ("self", "equipped"):
             return [me] if me is not None else []
+        if target == "sibling":  # T-106
+            return self.siblings(s, me) if me is not None else []
         if target == "own":
             return own
         if target in ("own_board", "all_own_board"):

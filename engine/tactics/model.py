@@ -244,6 +244,7 @@ class Card:
     defence: int | None = None
     speed: int | None = None
     keywords: tuple[str, ...] = ()
+    figures: int = 1  # T-106: figures on the battlefield for this one card
     # constructs
     equip: Equip | None = None
     # villains

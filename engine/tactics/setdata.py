@@ -187,6 +187,8 @@ def _add(ru: str, en: str, type_: str, pile: str, **f: Any) -> None:
             card[key] = f[key]
     if f.get("keywords"):
         card["keywords"] = list(f["keywords"])
+    if (f.get("figures") or 1) > 1:
+        card["figures"] = f["figures"]  # T-106
     for key in ("equip", "glory", "top", "threat", "bottom", "seat", "every_turn"):
         if f.get(key) is not None:
             card[key] = f[key]
@@ -198,10 +200,11 @@ def _add(ru: str, en: str, type_: str, pile: str, **f: Any) -> None:
     _cards.append(card)
 
 
-def reserve(ru, en, cmd, s, d, kw=(), ab=(), spd=3):
-    """A draftable champion of the reserve pool (T-7, T-16, T-76): no acquire cost."""
+def reserve(ru, en, cmd, s, d, kw=(), ab=(), spd=3, figures=1):
+    """A draftable champion of the reserve pool (T-7, T-16, T-76): no acquire cost;
+    ``figures=2``: one card, two figures (T-106)."""
     _add(ru, en, "champion", "reserve", command=cmd, strength=s, defence=d, speed=spd,
-         keywords=kw, abilities=ab)  # fmt: skip
+         keywords=kw, abilities=ab, figures=figures)  # fmt: skip
 
 
 def champ(ru, en, cost, cmd, s, d, kw=(), ab=(), spd=3):
@@ -430,6 +433,11 @@ scheme("Последний обряд", "Last Rites", [dmg("enemy", 2)], 11, [vg
 scheme("Взор королевы", "The Queen's Gaze", [vcmd("boss")], 12, [vcmd("a", "b")])
 scheme("Шёпот в пепле", "Whispers in the Ash", [vcmd("c")], 5, [vcult("c")])
 scheme("Лазутчики логова", "Scouts of the Lair", [vcmd("a")], 5, [boost(SPD, 1, "all_villains")])
+
+# A draftable champion of two figures (T-106), added last so that no card number moves.
+faction(VOID)
+reserve("Близнецы Сумрака", "The Dusk Twins", 4, 2, 3, spd=4, figures=2)
+faction(None)
 
 TREASURES = [  # T-7: 24 tokens; the kinds of §19 (the boosts of T-67)
     {"count": 8, "boost": {STR: 2}},

@@ -258,7 +258,7 @@ def new_game(system: Any, config: Mapping[str, Any], decks: Sequence[Any], seed:
                 raise InvalidConfig(f"{cid!r} is not a champion")
             if info[cid].name_en in villain_names:
                 raise InvalidConfig(f"{cid!r} is one of the villains (T-82: no champion twice).")
-            system._new_fig(figs, cid, seat, make(cid))
+            system._new_figs(figs, cid, seat, make(cid))  # T-106
     # the villains (T-81, T-83): the boss holds the crown, the others a random token each
     others = list(TOKENS[1:])
     shuffle(rng, others)

@@ -1,13 +1,12 @@
 """The conformance checklist of the Tactics digest (§20) items no other test file cites,
 and the rules gaps closed with decision 0055.
 
-Checklist (digest §20) items covered: C-32, C-33, C-36, C-43, C-55, C-70. Plus: the
+Checklist (digest §20) items covered: C-32, C-33, C-36, C-43, C-55, C-70, C-71. Plus: the
 draw at the round limit of a free-for-all ranks its players by glory (T-80, placements),
-and the scheme deck of «Логово Пепельной королевы» outlasts the discard of every
-difficulty (T-101, decision 0055).
-
-Not covered: the two-figure champion of T-106 (the last checklist item): the set TC1 has no
-such champion.
+the scheme deck of «Логово Пепельной королевы» outlasts the discard of every difficulty
+(T-101, decision 0055), and the two figures of one champion card (T-106, «Близнецы
+Сумрака» of TC1) are commanded one after the other for one cost and keep their
+constructs while one of them stands (decision 0055).
 """
 
 from __future__ import annotations
@@ -215,6 +214,81 @@ def test_a_command_cost_never_goes_below_zero():
     i = next(k for k, o in enumerate(s["pending"]["options"]) if o["fig"] == fig["id"])
     s, _ = act(s, 0, {"type": "choose", "i": i})
     assert s["players"][0]["power"] == power  # cost 0, not -1: no power is gained
+
+
+# -- a champion of two figures (T-106) ---------------------------------------------------
+
+TWINS = "The Dusk Twins"
+
+
+def twins_game():
+    twins = cid(TWINS)
+    assert SYSTEM.info[twins].figures == 2
+    s = new(reserves=[[twins, cid(WARD)], [cid(WARD)] * 2])
+    a, b = (f for f in figs_of(s, 0) if f["card"] == twins)
+    assert a["iid"] == b["iid"]  # one card, two figures
+    return s, a["id"], b["id"]
+
+
+@pytest.mark.rule("T-106", "T-20", "T-67", "C-71")
+def test_a_construct_boosts_both_figures_a_treasure_only_the_chosen_one():
+    s, a, b = twins_game()
+    base = SYSTEM.stat(s, s["figs"][a], "strength")
+    assert SYSTEM.stat(s, s["figs"][b], "strength") == base
+    claws = add_card(s, 0, cid("Beast Claws"))  # +2 strength
+    plays = [x for x in SYSTEM.legal_actions(s, 0) if x.get("iid") == claws and x["fig"] in (a, b)]
+    assert len(plays) == 1  # the card is equipped once, not once per figure
+    s, _ = act(s, 0, {"type": "play", "iid": claws, "fig": a})
+    s["players"][0]["power"] = 10
+    s, _ = act(s, 0, {"type": "command", "fig": a, "cell": "0,5"})
+    s, _ = act(s, 0, {"type": "move", "cell": "0,4"})  # off the portal
+    s, _ = act(s, 0, {"type": "done"})
+    s, _ = act(s, 0, {"type": "choose", "i": 0})  # the other figure enters
+    for f in (a, b):
+        assert SYSTEM.stat(s, s["figs"][f], "strength") == base + 2  # C-71: both have +2
+    strength_token = next(
+        k for k, t in enumerate(SYSTEM.treasures) if dict(t.boosts).get("strength") == 2
+    )
+    s["players"][0]["treasure"] = [strength_token]
+    s, _ = act(s, 0, {"type": "treasure", "i": 0, "fig": b})
+    assert SYSTEM.stat(s, s["figs"][b], "strength") == base + 4  # the chosen figure
+    assert SYSTEM.stat(s, s["figs"][a], "strength") == base + 2  # not the other one
+
+
+@pytest.mark.rule("T-106", "T-34", "T-38")
+def test_the_two_figures_are_commanded_one_after_the_other_for_one_cost():
+    s, a, b = twins_game()
+    s["players"][0]["power"] = 10
+    cost = SYSTEM.info[cid(TWINS)].command
+    s, _ = act(s, 0, {"type": "command", "fig": a, "cell": "0,5"})
+    assert s["players"][0]["power"] == 10 - cost
+    with pytest.raises(IllegalAction):
+        act(s, 0, {"type": "command", "fig": b, "cell": "0,5"})  # not in the middle (T-37)
+    s, _ = act(s, 0, {"type": "move", "cell": "0,4"})  # off the portal: it is free again
+    s, _ = act(s, 0, {"type": "done"})
+    assert s["pending"]["kind"] == "command"
+    assert s["pending"]["options"] == [{"fig": b}]
+    s, _ = act(s, 0, {"type": "choose", "i": 0})
+    assert s["cmd"]["fig"] == b and s["figs"][b]["cell"] == "0,5"  # by a free portal
+    assert s["players"][0]["power"] == 10 - cost  # one command cost for both figures
+    s, _ = act(s, 0, {"type": "done"})
+    assert s["pending"] is None and s["cmd"] is None  # no third command
+    assert s["figs"][a]["exhausted"] and s["figs"][b]["exhausted"]
+
+
+@pytest.mark.rule("T-106", "T-47", "T-74")
+def test_the_constructs_stay_while_one_figure_stands():
+    """Decision 0055: the card's constructs go to the discard only when no figure of it is
+    left on the battlefield."""
+    s, a, b = twins_game()
+    claws = add_card(s, 0, cid("Beast Claws"))
+    s, _ = act(s, 0, {"type": "play", "iid": claws, "fig": a})
+    s["figs"][a]["cell"], s["figs"][b]["cell"] = "0,4", "1,4"
+    events: list = []
+    SYSTEM._defeat(s, s["figs"][a], events)
+    assert claws in SYSTEM.equipped(s, s["figs"][b]) and claws not in s["players"][0]["discard"]
+    SYSTEM._defeat(s, s["figs"][b], events)
+    assert claws in s["players"][0]["discard"]  # T-74: the last figure fell
 
 
 # -- free-for-all at the round limit ---------------------------------------------------------

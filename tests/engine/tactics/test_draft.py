@@ -21,7 +21,18 @@ from engine.tactics.bots import make_bot
 from engine.tactics.game import SYSTEM
 
 DB = SYSTEM.db
-POOL = sorted(c.id for c in DB.champions())  # T-76: the 24 blue-back champions
+POOL = sorted(c.id for c in DB.champions())  # T-76: the blue-back champions (24 or more)
+
+
+def cards(s) -> list[dict]:
+    """One figure per reserve card: a champion of two figures is one card (T-106)."""
+    seen: set = set()
+    out = []
+    for f in s["figs"]:
+        if f["iid"] not in seen:
+            seen.add(f["iid"])
+            out.append(f)
+    return out
 
 
 def new(n: int = 2, seed: int = 1, **config):
@@ -47,7 +58,7 @@ def test_two_players_pick_p2_p1_alternately_seeing_six_until_four_each():
     s, seen, events = draft_to_the_end(s)
     assert [seat for seat, _row in seen] == [1, 0] * 4  # the last to take a turn first
     assert all(len(row) == 6 for _seat, row in seen)
-    reserves = {seat: [f["card"] for f in s["figs"] if f["owner"] == seat] for seat in (0, 1)}
+    reserves = {seat: [f["card"] for f in cards(s) if f["owner"] == seat] for seat in (0, 1)}
     assert [len(r) for r in reserves.values()] == [4, 4]
     done = events[-1]
     assert done["type"] == "draft_done" and done["reserves"] == [reserves[0], reserves[1]]
@@ -60,18 +71,18 @@ def test_three_players_end_with_three_each_and_the_leftovers_are_boxed():
     s, seen, _ = draft_to_the_end(s)
     assert [seat for seat, _row in seen] == [0, 2, 1] * 3
     assert all(len(row) == 6 for _seat, row in seen)
-    assert sorted(len([f for f in s["figs"] if f["owner"] == k]) for k in range(3)) == [3] * 3
+    assert sorted(len([f for f in cards(s) if f["owner"] == k]) for k in range(3)) == [3] * 3
     d = s["draft"]
     assert d["finished"] and d["row"] == [] and d["deck"] == []
-    picked = [f["card"] for f in s["figs"]]
-    assert sorted(picked + d["box"]) == POOL and len(d["box"]) == 24 - 9
+    picked = [f["card"] for f in cards(s)]
+    assert sorted(picked + d["box"]) == POOL and len(d["box"]) == len(POOL) - 9
 
 
 @pytest.mark.rule("T-77")
 def test_four_players_draft_three_each_in_reverse_turn_order():
     s, seen, _ = draft_to_the_end(new(4))
     assert [seat for seat, _row in seen] == [3, 2, 1, 0] * 3
-    assert [len([f for f in s["figs"] if f["owner"] == k]) for k in range(4)] == [3] * 4
+    assert [len([f for f in cards(s) if f["owner"] == k]) for k in range(4)] == [3] * 4
 
 
 @pytest.mark.rule("T-78", "D-13")
@@ -79,9 +90,9 @@ def test_two_vs_two_teams_alternate_team_two_first_to_six_each_three_a_player():
     s = new(4, teams=[[0, 2], [1, 3]])  # team 0 and 2 moves first: team 1 and 3 picks first
     s, seen, _ = draft_to_the_end(s)
     assert [seat for seat, _row in seen] == [1, 0, 3, 2] * 3
-    per_team = [sum(1 for f in s["figs"] if f["owner"] in team) for team in ([0, 2], [1, 3])]
+    per_team = [sum(1 for f in cards(s) if f["owner"] in team) for team in ([0, 2], [1, 3])]
     assert per_team == [6, 6]
-    assert [len([f for f in s["figs"] if f["owner"] == k]) for k in range(4)] == [3] * 4
+    assert [len([f for f in cards(s) if f["owner"] == k]) for k in range(4)] == [3] * 4
     assert SYSTEM.to_act(s) == (0, 2)
 
 
@@ -108,7 +119,7 @@ def test_the_view_shows_the_row_and_the_picks_but_never_the_deck_order():
             "picked": {0: [], 1: [], 2: [s["draft"]["pools"][2][0]]},
             "to_pick": 1,
             "quota": 3,
-            "deck": 24 - 7,
+            "deck": len(POOL) - 7,
             "finished": False,
         }
         hidden = set(s["draft"]["deck"])
@@ -143,7 +154,7 @@ def test_during_the_draft_only_the_picker_picks_a_champion_of_the_row():
 def test_the_draft_is_the_default_and_reserves_or_draft_false_skip_it():
     assert new(2)["phase"] == "draft"
     s = new(2, draft=False)
-    assert s["phase"] == "play" and len(s["figs"]) == 8 and s["draft"] is None
+    assert s["phase"] == "play" and len(cards(s)) == 8 and s["draft"] is None
     ward = DB.find("Ward-Engine M-7").id
     s = new(2, reserves=[[ward] * 4, [ward] * 4])
     assert s["phase"] == "play" and {f["card"] for f in s["figs"]} == {ward}
