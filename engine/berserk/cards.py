@@ -151,7 +151,7 @@ NO_SUBTYPE_ONLY = {
 NON_FIGHTER_NAMED = {"uniqueness", "horde", "cache"}
 
 # The script vocabulary (docs/card-format.md, "Berserk: scripted abilities").
-SCRIPT_FIELDS = {"when", "do", "amount", "target", "class", "if", "tokens", "ability"}
+SCRIPT_FIELDS = {"when", "do", "amount", "target", "class", "if", "tokens", "ability", "instant"}
 # when -> (English prefix, Russian prefix)
 SCRIPT_WHEN: dict[str, tuple[str, str]] = {
     "static": ("", ""),
@@ -469,6 +469,8 @@ def _script_text(script: Mapping[str, Any], ru: bool, card_type: str) -> str:
         )
     if script.get("if") == "in_formation":
         prefix = ("Строй: " if ru else "Formation: ") + prefix
+    if script.get("instant"):  # 104.6, 404.6: declarable whenever its controller has priority
+        prefix = ("Внезапное действие. " if ru else "Instant. ") + prefix
     en, acc, dat, nom = SCRIPT_TARGETS[script.get("target", "self")]
     if script.get("target") == "all_own" and card_type != "creature":
         en = en.replace(" other", "")
@@ -725,6 +727,10 @@ def _check_script(script: Any, field: str, check: Checker, card: Mapping[str, An
                 f"{field}.tokens", "a token cost belongs to an activated script [104.5]"
             )
         check.integer(script["tokens"], f"{field}.tokens", minimum=1)
+    if "instant" in script and (when != "activated" or script["instant"] is not True):
+        raise check.fail(
+            f"{field}.instant", "only an activated script may be instant (true) [404.6]"
+        )
     if "if" in script:
         if script["if"] not in SCRIPT_IF:
             raise check.fail(f"{field}.if", f"unknown condition; use {', '.join(SCRIPT_IF)}")

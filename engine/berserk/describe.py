@@ -75,6 +75,7 @@ STACK_OBJECTS: dict[str, Words] = {  # 216.1
     "wounds": ("Wounds", "Раны"),
     "payment": ("Payment", "Оплата"),
     "end": ("End", "Конец"),
+    "destruction": ("Destruction", "Уничтожение"),  # 402.3а: a destruction effect
 }
 RULE_CAUSES: dict[str, Words] = {  # why a card wounds, heals or reveals itself
     "С: Отравление": ("Poison", "Отравление"),
@@ -490,6 +491,11 @@ class BerserkDescriber(CardDescriber[Card]):
                 "You may assign a defender against this strike, or pass.",
                 "Можно назначить защитника против этого удара или спасовать.",
             )
+        elif top is not None and top.get("kind") == "destruction":
+            text = t(
+                "A destruction is pending: you may answer it with an instant ability, or pass.",
+                "Ожидается уничтожение: можно ответить внезапным действием или спасовать.",
+            )
         elif top is not None and top.get("kind") == "calculation":
             text = t(
                 "You have priority: you may weaken the exchange, or pass.",
@@ -830,6 +836,11 @@ class BerserkDescriber(CardDescriber[Card]):
             return t(
                 f"{who} takes control of {name}{because}",
                 f"{who}: {name} переходит под контроль{because}",
+            )
+        if kind == "destruction_effect":  # 402.3а: on the stack, to be answered
+            return t(
+                f"{name} is at 0 lives: its destruction goes on the stack",
+                f"{name} без жизней: уничтожение ложится в стек",
             )
         if kind == "destruction_cancelled":
             return t(

@@ -49,9 +49,9 @@ a hidden target, 415.2: hidden targets are revealed at declaration, D-20), Roll 
 roll in a fight of two open creatures, else the attacker alone: 205.4-205.6), Result,
 Calculation (``engine.berserk.fight``; value modifiers), Defense (Armour), Wounds (both sides at once,
 D-15; a card at 0 lives or below goes to its owner's Graveyard, hosted cards after their
-host: 210.6, 214.8; the destruction effect executes in the same object after the wounds'
-triggers, like the engine's other triggers, and is cancelled if they brought the card back
-above 0 lives, 402.3а-б),
+host: 210.6, 214.8; the destruction effect goes on the stack after the wounds' triggers,
+an object of its own above the rest of the chain and a priority window, 402.3а, CK-072, and
+is cancelled if the card has lives again when it executes, 402.3б; decision 0062),
 Payment (closes the attacker, D-11, and the defender, 216.12а), End. A double pass on an
 empty stack ends the Main Phase; one in the Final Phase hands the turn over (313.2).
 
@@ -152,8 +152,15 @@ named ability, script or creature class), so every rule reading printed abilitie
 none; the acquired ones (``gained``, ``granted``) stay; until the end of the battle (407.3);
 the views name the printed card with ``"blank": true``.
 
+Instant abilities [404.6] (a script with ``"instant": true``: BK1's Field Infirmary heal):
+offered like the others on an empty stack, and to whoever holds priority while a
+destruction effect is on top, which they may answer (402.3б, decision 0062). The
+destruction effects of influences, Finishing, Turn Start wounds and the Vanguard Step still
+execute at once. A revealed card on a hidden host is open information: the views show it
+on the host's cell (``on_hidden``), never the host (206.5, 306.2(2), decision 0062).
+
 Not interpreted: Protection from spells and instant actions (nothing of those kinds
-exists), destruction as a stack object of its own with a priority window (402.3а).
+exists).
 
 **End** [102]: a player who controls no creature (Battlefield + Additional Zone, hidden ones
 included, true types) loses when anyone gets priority with the stack empty, from the Start
@@ -483,6 +490,11 @@ class Berserk:
             card.id
             for card in self.info.values()
             if any(a.script and a.script.get("tokens") for a in card.abilities)
+        )
+        self._instant_cards = frozenset(  # cards with an instant playable ability (404.6)
+            card.id
+            for card in self.info.values()
+            if any(a.script and a.script.get("instant") for a in card.abilities)
         )
         self._handlers = {
             "choose_first": Berserk._do_choose_first,
@@ -1746,6 +1758,16 @@ class Berserk:
                     out.extend(self._ability_actions(s, seat, iid, keys))
             return out
         top = st[-1]
+        if top["kind"] == stack.DESTRUCTION:  # 404.6, CK-072: instant answers to it
+            if kind not in (None, "ability"):
+                return out
+            if only is None:
+                mine = sorted([(int(k), q) for k, q in pieces.items() if q["owner"] == seat])
+            cards = s["cards"]
+            for iid, q in mine:
+                if cards[iid] in self._instant_cards and not q["hidden"]:
+                    out.extend(self._ability_actions(s, seat, iid))
+            return out
         if top["kind"] != "target" and top["kind"] != "calculation":
             return out  # no defender nor weakening to offer
         chain = s["chains"].get(str(top["chain"]))
@@ -2089,10 +2111,19 @@ class Berserk:
         script = self._script_of(card, ability)
         if script is None and (ability not in PLAYABLE or not self.has(s, iid, ability)):
             return _err("404.1", f"This card has no playable {ability[:20]!r} ability.")
-        if s["phase"] != "main" or s["active"] != seat:
-            return _err("404.7", "A non-instant ability only in your own Main Phase.")
-        if s["stack"]:
-            return _err("404.7", "A non-instant ability needs an empty stack.")
+        st = s["stack"]
+        if script is not None and script.get("instant") and st:
+            # 404.6: an instant ability, declared by whoever holds priority; the engine
+            # offers it on a non-empty stack only against a destruction effect (CK-072)
+            if s["phase"] != "main" or st[-1]["kind"] != stack.DESTRUCTION:
+                return _err("404.6", "An instant ability here answers a pending destruction.")
+            if s["priority"]["holder"] != seat:
+                return _err("215.6", "You do not hold priority.")
+        else:
+            if s["phase"] != "main" or s["active"] != seat:
+                return _err("404.7", "A non-instant ability only in your own Main Phase.")
+            if st:
+                return _err("404.7", "A non-instant ability needs an empty stack.")
         if q["hidden"]:
             return _err("D-21", "A hidden card may declare only instant abilities.")
         if script is not None and script.get("tokens"):  # paid with tokens, no closing
@@ -2509,6 +2540,9 @@ class Berserk:
 
     def _execute(self, s: State, obj: dict, events: list[Event]) -> None:
         n = obj["chain"]
+        if obj["kind"] == stack.DESTRUCTION:
+            self._execute_destruction(s, obj, events)
+            return
         chain = s["chains"].get(str(n))
         kind = obj["kind"]
         if chain is None:
@@ -2657,16 +2691,22 @@ class Berserk:
                     (target, source, to_source),
                 ):
                     self._vampirism(s, iid, other, amount, events, chain)  # С: Вампиризм
-            for iid in doomed:  # 402.3а-б: executed after the wounds' triggers
-                if str(iid) in s["pieces"] and self.lives(s, iid) > 0:
+            # 402.3а, CK-072: each destruction effect goes on the stack after the wounds'
+            # triggers, an object of its own above the rest of this chain: a priority
+            # window in which an instant ability may answer it (215.9, 404.6). The
+            # target's is pushed last, so it executes first (as the engine destroyed the
+            # target first before).
+            for iid in reversed(doomed):
+                if str(iid) in s["pieces"] and self.lives(s, iid) <= 0:
+                    by = source if iid == target else target
+                    s["stack"].append(stack.destruction_object(n, iid, by=by, near=bool(near)))
+                    events.append(
+                        {"type": "destruction_effect", "card": iid, "chain": n, "rule": "402.3а"}
+                    )
+                else:
                     events.append(
                         {"type": "destruction_cancelled", "card": iid, "chain": n, "rule": "402.3б"}
                     )
-                else:
-                    self._destroy(s, iid, events, "402.3")
-            if near:  # С: Трупоедство
-                self._corpse_eating(s, source, target, near, events)
-                self._corpse_eating(s, target, source, near, events)
         elif kind == "payment":
             closes = ability is not None or self.cfg(s).strike_closes_attacker  # D-11, 104.4
             if str(source) in s["pieces"] and closes:
@@ -2681,6 +2721,22 @@ class Berserk:
                 s["pieces"][str(d)]["closed"] = True
         elif kind == "end":  # 216.13
             del s["chains"][str(n)]
+
+    def _execute_destruction(self, s: State, obj: dict, events: list[Event]) -> None:
+        """A destruction effect given by wounds executes (402.3а): the card goes to its
+        owner's Graveyard, its hosted cards after it (210.6, 214.8); it is illegal and
+        cancelled if the card has more than 0 lives now, e.g. healed by an instant ability
+        while the object was on top (402.3б, CK-072); gone already, it does nothing."""
+        iid, n = obj["card"], obj["chain"]
+        if str(iid) not in s["pieces"]:
+            return
+        if self.lives(s, iid) > 0:
+            events.append(
+                {"type": "destruction_cancelled", "card": iid, "chain": n, "rule": "402.3б"}
+            )
+            return
+        self._destroy(s, iid, events, "402.3")
+        self._corpse_eating(s, obj["by"], iid, obj["near"], events)  # С: Трупоедство
 
     # -- scripted playable abilities, tokens, Meditation --------------------------------
 
@@ -3584,7 +3640,7 @@ class Berserk:
             "turn_limit": state["config"]["turn_limit"],
             "to_act": list(self.to_act(state)),
             "priority": None if priority is None else priority["holder"],
-            "stack": [{"chain": o["chain"], "kind": o["kind"]} for o in state["stack"]],
+            "stack": _view_stack(state),
             "chains": chains,
             "last_roll": _clone(state["last_roll"]),
             "last_fight": _clone(state["last_fight"]),
@@ -3601,7 +3657,7 @@ class Berserk:
         return {
             "pieces": self._view_pieces(state, player),
             "chains": _view_chains(state),
-            "stack": [{"chain": o["chain"], "kind": o["kind"]} for o in state["stack"]],
+            "stack": _view_stack(state),
             "active": state["active"],
             "turn": state["turn"],
         }
@@ -3634,10 +3690,31 @@ class Berserk:
                     "x": q["x"] if not q["hidden"] or q["owner"] == player else None,
                 }
             )
+            h = q["host"]
+            if h is not None:
+                hq = state["pieces"].get(str(h))
+                if hq is not None and hq["hidden"] and hq["owner"] != player:
+                    # A revealed card on a hidden host (decision 0053) is open information:
+                    # the Battlefield is open (206.5-206.7), equipment is never kept hidden
+                    # (306.2(2)) and its host event was public. The host stays unnamed,
+                    # like any hidden card: only "on_hidden", on the host's cell.
+                    pieces[-1]["host"] = None
+                    pieces[-1]["on_hidden"] = True
             if is_blank(cards[iid]):  # 407.4: the printed card, without its abilities
                 pieces[-1]["id"] = printed_id(cards[iid])
                 pieces[-1]["blank"] = True
         return pieces
+
+
+def _view_stack(state: State) -> list[dict[str, Any]]:
+    """The stack's objects, bottom first: chain and kind, and the card a destruction
+    effect destroys (402.3а; a revealed card: the wounds came after the Target object)."""
+    return [
+        {"chain": o["chain"], "kind": o["kind"]}
+        if o["kind"] != "destruction"
+        else {"chain": o["chain"], "kind": o["kind"], "card": o["card"]}
+        for o in state["stack"]
+    ]
 
 
 def _view_chains(state: State) -> dict[str, dict[str, Any]]:

@@ -487,7 +487,8 @@ sym("Дух-хранитель", "Guardian Spirit", 3, 2, "1-1-1", SP, [grant("h
 par("Жалящий паук", "Stinging Spider", 2, 2, "1-1-1", B, [s("turn_start", "wound", 1, "host")])
 terrain("Старый тракт", "Old Highway", 2, [s(STATIC, "movement_bonus", 1, "all_own", cls="hunter")])
 artifact("Сторожевая башня", "Watchtower", 3, 4, [n("shot", 1), n("range", 3), n("cache")])
-artifact("Походный лазарет", "Field Infirmary", 4, 4, [s("activated", "heal", 3, "any_own")],
+artifact("Походный лазарет", "Field Infirmary", 4, 4,
+         [s("activated", "heal", 3, "any_own", instant=True)],
          r="u")  # fmt: skip
 artifact("Кристалл силы", "Power Crystal", "X", 2,
          [s("start_of_battle", "gain_token", "x"),

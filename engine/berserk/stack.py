@@ -16,7 +16,8 @@ priority.
 
 A stack is a list of objects, bottom first; an object is a dict
 ``{"chain": n, "kind": <one of KINDS>, "seen": bool, ...}`` whose other keys belong to
-the chain's ability (the engine's business).
+the chain's ability (the engine's business). A destruction effect given by wounds
+(402.3а) is an object of kind ``DESTRUCTION`` with the card it destroys (``card``).
 """
 
 from __future__ import annotations
@@ -39,7 +40,10 @@ FULL_CHAIN = (
 DICE_KINDS = ("roll", "result", "calculation")  # 216.1б: left out without dice
 SIMPLE_CHAIN = tuple(kind for kind in FULL_CHAIN if kind not in DICE_KINDS)
 REDIRECTION_CHAIN = ("wounds", "payment")  # 412.4: cannot itself be redirected or blocked
-KINDS = FULL_CHAIN
+# 402.3а: the destruction effect, the one triggered property, goes on the stack like a
+# trigger: an object of its own above the chain whose Wounds object gave it (CK-072).
+DESTRUCTION = "destruction"
+KINDS = (*FULL_CHAIN, DESTRUCTION)
 
 Object = dict[str, Any]
 Stack = list[Object]
@@ -60,6 +64,14 @@ def chain_objects(
 def push_chain(stack: Sequence[Object], chain: int, *, dice: bool = True, **ability: Any) -> Stack:
     """A new stack with one chain declared on top of ``stack`` [400.3, 216.1а]."""
     return [*stack, *chain_objects(chain, dice=dice, **ability)]
+
+
+def destruction_object(chain: int, card: int, **more: Any) -> Object:
+    """The destruction effect of card ``card`` as a stack object (402.3а): ``chain`` is the
+    chain whose wounds gave it; it is a priority window of its own, so an instant ability
+    may answer it, and it is cancelled if the card has lives again when it executes
+    (402.3б, CK-072)."""
+    return {"chain": chain, "kind": DESTRUCTION, "seen": False, "card": card, **more}
 
 
 def push_simultaneous(

@@ -719,3 +719,74 @@ def test_redistribution_and_resurrection_are_chosen_on_the_board(special_game, d
 
 
 STURDY_ID = "BK1-017"  # Teller of Winds (tests.engine.berserk.test_game.STURDY)
+
+
+CLOAK_ID = "BK1-077"  # Cloak of Leaves: armour; its host has Stealth
+
+
+@pytest.fixture
+def destruction_game(alice, live_server_url):
+    """Alice (seat 0) struck the bot's Teller of Winds down to 0 lives: its destruction
+    effect is on top of the stack (402.3а) and she holds priority. The bot keeps a
+    creature hidden on C3' with a Cloak of Leaves on it (decision 0053)."""
+    from tests.engine.berserk.test_game import PLAIN, STURDY, at, battle, do, passes, rolls_rng
+
+    s = battle(
+        [
+            (0, PLAIN, "C1"),
+            (1, STURDY, "C1'", {"closed": True, "wounds": 1}),
+            (1, HERMIT, "C3'", {"hidden": True}),
+            (1, CLOAK_ID, "C3'"),
+        ]
+    )
+    hidden, teller = at(s, "C3'"), at(s, "C1'")
+    cloak = next(int(k) for k in s["pieces"] if s["cards"][int(k)] == CLOAK_ID)
+    s["pieces"][str(cloak)]["host"] = hidden
+    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": teller})
+    s["rng"] = rolls_rng(6)
+    s, _ = passes(s, 2 * 7)
+    assert s["stack"][-1]["kind"] == "destruction" and s["priority"]["holder"] == 0
+    with transaction.atomic():
+        session = GameSession.objects.create(system="berserk", created_by=alice, decks=[], seed=3)
+        SessionSeat.objects.create(session=session, number=0, user=alice)
+        SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
+        _start(session)
+    GameSession.objects.filter(pk=session.pk).update(state=s)
+    return GameSession.objects.get(pk=session.pk), {"teller": teller, "cloak": cloak}
+
+
+def test_a_pending_destruction_and_equipment_on_a_hidden_card_are_shown(destruction_game, new_page):
+    """The stack shows the destruction effect on top, naming the card it destroys (402.3а);
+    the bot's face-down tile on C3' shows the Cloak of Leaves on it (open information,
+    206.5, 306.2(2)) and still names no hidden card."""
+    session, marks = destruction_game
+    page = new_page()
+    page.set_viewport_size(DESKTOP)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill("alice")
+    page.get_by_label("Password").fill("pw-alice")
+    page.locator("main").get_by_role("button", name="Log in").click()
+    page.goto(f"/play/{session.pk}/")
+    for language in ("en", "ru"):
+        if language == "ru":
+            with page.expect_navigation():
+                page.select_option("select[name=language]", "ru")
+        top = page.locator("[data-zone=stack] .bt-obj.top")
+        expect(top).to_have_attribute("data-kind", "destruction")
+        expect(top.locator(f".bt-ref[data-iid='{marks['teller']}']").first).to_be_visible()
+        tile = page.locator('.bt-board .bt-piece.down[data-cell="C3\'"]')
+        expect(tile).to_have_count(1)
+        hosted = tile.locator(f".bt-hosted[data-iid='{marks['cloak']}']")
+        expect(hosted).to_contain_text(KIT.face(CLOAK_ID, language).name)
+        expect(page.locator(f".bt-board .bt-piece[data-iid='{marks['cloak']}']")).to_have_count(0)
+        html = page.content()
+        for name in hidden_names(session.state):
+            assert name not in html, f"the page names the hidden {name}"
+        shoot(page, f"destruction-desktop-{language}")
+        page.set_viewport_size(PHONE)
+        assert overflow(page) <= 0
+        shoot(page, f"destruction-phone-{language}", full_page=False)
+        page.set_viewport_size(DESKTOP)
+    assert not errors

@@ -46,6 +46,7 @@ BOG_HAG = "BK1-123"  # Bog Hag: adjacent enemy creatures cannot gain tokens
 SPRING = "BK1-073"  # Healing Spring: once per battle, an adjacent own creature survives
 WHISPERER = "BK1-181"  # Whisperer in the Dark: an adjacent enemy's death -> its deck
 SWORDSMAN = "BK1-199"  # Wandering Swordsman: an adjacent own creature's death -> its deck
+INFIRMARY = "BK1-219"  # Field Infirmary: Instant. Close: heal a chosen own creature by 3
 
 
 def _flyer_of(s, seat):
@@ -185,6 +186,77 @@ def test_ck72_a_creature_healed_before_its_destruction_executes_survives():
     s["rng"] = rolls_rng(5, 3)
     s, events = passes(s, 2 * 9)
     assert me in s["players"][0]["grave"]
+
+
+def _pending_destruction(extra=()):
+    """Steppe Lookout strikes a closed Teller of Winds (1 of 3 lives left) for 2: after
+    the Wounds object its destruction effect is on top of the stack (402.3а)."""
+    s = battle([(0, PLAIN, "C1"), (1, STURDY, "C1'", {"closed": True, "wounds": 1}), *extra])
+    them = at(s, "C1'")
+    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": them})
+    s["rng"] = rolls_rng(6)
+    s, events = passes(s, 2 * 7)  # Declaration .. Wounds
+    assert {"type": "destruction_effect", "card": them, "chain": 1, "rule": "402.3а"} in events
+    assert s["stack"][-1]["kind"] == "destruction" and s["stack"][-1]["card"] == them
+    assert SYSTEM.lives(s, them) == 0 and str(them) in s["pieces"]
+    return s, them
+
+
+@pytest.mark.rule("402.3а", "402.3б", "215.8", "215.9", "404.6", "CK-072")
+def test_ck72_an_instant_heal_answers_a_pending_destruction_and_the_creature_survives():
+    """The destruction effect is a stack object of its own: the active player gets
+    priority, passes; the other player answers with Field Infirmary's instant heal (404.6),
+    whose chain executes first; when the destruction executes the Teller has lives again,
+    so it is cancelled (402.3б)."""
+    s, them = _pending_destruction([(1, INFIRMARY, "C3'")])
+    infirmary = at(s, "C3'")
+    heal = {"type": "ability", "ability": "script0", "card": infirmary, "target": them}
+    assert s["priority"]["holder"] == 0 and SYSTEM.legal_actions(s, 0) == [{"type": "pass"}]
+    s, _ = do(s, 0, {"type": "pass"})
+    assert heal in SYSTEM.legal_actions(s, 1)
+    s, _ = do(s, 1, heal)
+    assert [o["kind"] for o in s["stack"][-2:]] == ["target", "declaration"]
+    s, events = passes(s, 2 * 6)  # the heal's six objects (216.1б)
+    assert SYSTEM.lives(s, them) == 3 and s["stack"][-1]["kind"] == "destruction"
+    s, events = passes(s, 2)
+    assert {"type": "destruction_cancelled", "card": them, "chain": 1, "rule": "402.3б"} in events
+    assert str(them) in s["pieces"] and them not in s["players"][1]["grave"]
+    assert s["pieces"][str(infirmary)]["closed"]  # paid by closing (404.2)
+
+
+@pytest.mark.rule("402.3а", "215.8", "404.7", "CK-072")
+def test_ck72_a_pending_destruction_with_no_answer_executes_and_only_instants_answer_it():
+    """With no answer, two passes execute the destruction: the Teller goes to the
+    Graveyard. A non-instant ability (Grove Healer's Heal 2) cannot answer it (404.7)."""
+    s, them = _pending_destruction([(1, HEALER, "C3'")])
+    healer = at(s, "C3'")
+    s, _ = do(s, 0, {"type": "pass"})
+    assert SYSTEM.legal_actions(s, 1) == [{"type": "pass"}]
+    with pytest.raises(IllegalAction) as info:
+        do(s, 1, {"type": "ability", "ability": "heal", "card": healer, "target": them})
+    assert info.value.rule == "404.7"
+    s, events = do(s, 1, {"type": "pass"})
+    assert {"type": "destroyed", "card": them} in [
+        {k: e.get(k) for k in ("type", "card")} for e in events
+    ]
+    assert them in s["players"][1]["grave"] and str(them) not in s["pieces"]
+
+
+@pytest.mark.rule("404.6", "215.6", "CK-072")
+def test_ck72_the_instant_heal_waits_for_priority_and_a_destruction_on_top():
+    """Field Infirmary's heal is instant only in the window of a destruction effect: the
+    player without priority cannot declare it (215.6), nor anyone while another object
+    is on top (the engine's window, decision 0062)."""
+    s, them = _pending_destruction([(1, INFIRMARY, "C3'")])
+    heal = {"type": "ability", "ability": "script0", "card": at(s, "C3'"), "target": them}
+    with pytest.raises((IllegalAction, NotYourTurn)):
+        do(s, 1, heal)
+    s = battle([(0, PLAIN, "C1"), (1, STURDY, "C1'", {"wounds": 1}), (1, INFIRMARY, "C3'")])
+    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": at(s, "C1'")})
+    s, _ = do(s, 0, {"type": "pass"})
+    with pytest.raises(IllegalAction) as info:
+        do(s, 1, {**heal, "card": at(s, "C3'"), "target": at(s, "C1'")})
+    assert info.value.rule == "404.6"
 
 
 @pytest.mark.rule("210.7", "CK-074")

@@ -667,6 +667,8 @@ def test_ck75_no_creatures_loses_when_priority_comes():
     s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": them})
     s["rng"] = rolls_rng(6)
     s, events = passes(s, 2 * 7)  # the Wounds object executes
+    assert s["stack"][-1]["kind"] == "destruction"  # 402.3а: a priority window first
+    s, events = passes(s, 2)  # the destruction executes
     assert s["players"][1]["grave"] == [them] and s["stack"] and not s["finished"]
     s, events = passes(s, 4)
     assert s["finished"] and s["winners"] == [0] and not s["draw"]

@@ -667,3 +667,32 @@ def test_stealth_given_by_equipment_keeps_a_hidden_host_hidden():
     s, events = do(s, 1, {"type": "reveal", "card": hidden})
     assert not s["pieces"][str(hidden)]["hidden"]
     assert [e["rule"] for e in events if e["type"] == "reveal"] == ["С: Скрытность"]
+
+
+@pytest.mark.rule("206.5", "206.7", "306.2", "С: Скрытность")
+def test_equipment_on_a_hidden_host_is_open_information_the_host_stays_hidden():
+    """Cloak of Leaves on a hidden host (decision 0053): the Battlefield is an open zone
+    (206.5-206.7) and equipment is never kept hidden (306.2(2)): it was revealed before it
+    took its host, and the ``host`` event named the host's cell. So the opponent and a
+    spectator see the Cloak on that cell (``on_hidden``), but not which card hosts it."""
+    from tests.engine.berserk.test_game import _place, _to_placement, deck
+
+    s = _to_placement(deck(PLAIN), deck(PLAIN, STURDY, CLOAK), [PLAIN], [PLAIN, STURDY, CLOAK])
+    s, _ = _place(s, 0, PLAIN, "C1")
+    s, _ = _place(s, 1, PLAIN, "C1'")
+    s, _ = _place(s, 1, STURDY, "C3'")
+    s, _ = _place(s, 1, CLOAK, "B3'")
+    hidden, cloak = at(s, "C3'"), at(s, "B3'")
+    s, _ = do(s, 1, {"type": "keep_hidden", "card": hidden})
+    s, _ = do(s, 1, {"type": "reveal_done"})
+    s, _ = do(s, 1, {"type": "host", "card": cloak, "host": hidden})
+    for viewer in (0, None):
+        pieces = SYSTEM.view(s, viewer)["pieces"]
+        on_it = [p for p in pieces if p.get("card") == cloak]
+        assert on_it == [{**on_it[0], "id": CLOAK, "cell": "C3'", "host": None, "on_hidden": True}]
+        tile = [p for p in pieces if p.get("hidden") and p["cell"] == "C3'"]
+        assert tile == [{"owner": 1, "cell": "C3'", "hidden": True}]  # no card, no number
+        assert all(p.get("card") != hidden and p.get("host") != hidden for p in pieces)
+    mine = {p["card"]: p for p in SYSTEM.view(s, 1)["pieces"]}
+    assert mine[cloak]["host"] == hidden and "on_hidden" not in mine[cloak]
+    assert mine[hidden]["id"] == STURDY and mine[hidden]["hidden"]
