@@ -37,7 +37,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 MAX_CLICKS = 900
-SEED = 8  # a game of about 200 moves in which the person attacks twice
+SEED = 11  # a game in which the person drafts, plays, acquires, commands, moves and attacks
 BRAIN = make_bot("heuristic", SYSTEM, 5)
 RESERVES = [
     ["TC1-012", "TC1-017", "TC1-011", "TC1-033"],
