@@ -62,7 +62,6 @@ def _own_throttle_counts(monkeypatch):
     )
 
 
-
 @pytest.fixture(autouse=True)
 def _site_language():
     """Each test starts in the site's language: a request in Russian leaves its language
@@ -74,6 +73,7 @@ def _site_language():
     translation.activate(django_settings.LANGUAGE_CODE)
     yield
     translation.activate(django_settings.LANGUAGE_CODE)
+
 
 @pytest.fixture
 def make_user(django_user_model):
