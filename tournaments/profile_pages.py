@@ -56,7 +56,11 @@ SERIES_PAGE_SIZE = 50
 @require_GET
 def series_list(request: HttpRequest) -> HttpResponse:
     """Every series, newest first, with its number of events, a page at a time."""
-    series = Series.objects.select_related("created_by").annotate(event_count=Count("events"))
+    series = (
+        Series.objects.select_related("created_by")
+        .annotate(event_count=Count("events"))
+        .order_by("-created_at", "-pk")  # an aggregate drops the model's own ordering
+    )
     page = Paginator(series, SERIES_PAGE_SIZE).get_page(request.GET.get("page"))
     return render(request, "tournaments/series_list.html", {"page": page})
 
