@@ -17,6 +17,7 @@ urlpatterns = [
     path("<int:pk>/manage/", views.manage, name="manage"),
     path("<int:pk>/deck/", views.deck, name="deck"),
     path("<int:pk>/deck/check/", views.deck_check, name="deck_check"),
+    path("<int:pk>/deck/play/", views.play_deck, name="play_deck"),
     path("<int:pk>/log/<int:seat>.json", views.log_json, name="log_json"),
     path("<int:pk>/log/<int:seat>.txt", views.log_text, name="log_text"),
     path("<int:pk>/replay/<int:seat>/", views.replay, name="replay"),

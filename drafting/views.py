@@ -8,6 +8,7 @@ the pod's websocket says something changed.
 from __future__ import annotations
 
 import json
+import secrets
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -21,6 +22,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -29,7 +31,13 @@ from drafting import draft as draft_core
 from drafting.forms import PodForm
 from drafting.models import Pod, Seat
 from drafting.services.creating import create_pod, quick_pod
-from drafting.services.decks import check_deck, deck_text, submit_deck
+from drafting.services.decks import (
+    check_deck,
+    deck_text,
+    limited_format,
+    play_ticket,
+    submit_deck,
+)
 from drafting.services.errors import NotAllowed, PodError
 from drafting.services.kits import deck_sections, kit, kit_for, language
 from drafting.services.picks import highlight as highlight_card
@@ -657,6 +665,8 @@ def _deck_context(
         "sections": [("", _("Sideboard"))] + [(s.key, s.label(lang)) for s in limited.sections],
         "rules_text": limited.rules_text(lang),
         "text": deck_text(pod, seat.deck, lang) if seat.deck else "",
+        "play_format": _play_format(pod, lang),
+        "play_nonce": secrets.token_urlsafe(12),
         **_check_context(pod, seat, deck, lang),
     }
 
@@ -722,6 +732,50 @@ def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
     current = _deck_from_post(pod, request.POST, pool)
     ctx = _check_context(pod, seat, current, language())
     return render(request, "drafting/_deck_check.html", ctx)
+
+
+def _play_format(pod: Pod, lang: str) -> str | None:
+    """The name of the format the pod's decks are played in, if the game is played
+    online with decklists (None: no "Play this deck")."""
+    try:
+        info = registry.get(pod.game_system)
+        if not (info.engine and info.decks and info.needs_decklists):
+            return None
+        return info.format(limited_format(pod)).label(lang)
+    except registry.UnknownGameSystem:
+        return None
+
+
+@login_required
+@require_POST
+def play_deck(request: HttpRequest, pk: int) -> HttpResponse:
+    """ "Play this deck": the deck as it stands in the builder (the saved one when no
+    slots are sent) checked like a submitted deck; refused on the builder with every
+    broken rule, else sent on to a casual table (``play``) with a signed ticket. The 307
+    keeps the post: the table is made by a POST too, with the same CSRF token."""
+    pod = _pod(pk)
+    seat = seat_of(request.user, pod)
+    if seat is None:
+        raise PermissionDenied(_("You have no seat in this pod."))
+    if pod.status in (Pod.Status.WAITING, Pod.Status.DRAFTING):
+        return redirect("drafting:room", pk=pk)
+    sent = any(key.startswith("slot-") for key in request.POST)
+    current = _deck_from_post(pod, request.POST, deck_pool_of(pod, seat)) if sent else None
+    try:
+        ticket = play_ticket(request.user, pod, current, request.POST.get("nonce", ""))
+    except NotAllowed as exc:
+        raise PermissionDenied(str(exc)) from None
+    except PodError as exc:
+        if not exc.problems:
+            messages.error(request, str(exc))
+            return redirect("drafting:deck", pk=pk)
+        lang = language()
+        ctx = _deck_context(request, pod, seat, current if sent else seat.deck, lang)
+        ctx.update(refused=exc.problems, play_refused=True, no_deck=None)
+        return render(request, "drafting/deck.html", ctx, status=400)
+    response = redirect(f"{reverse('play:built_deck')}?{urlencode({'ticket': ticket})}")
+    response.status_code = 307
+    return response
 
 
 # ---------------------------------------------------------------- logs and replay

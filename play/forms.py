@@ -17,13 +17,18 @@ class DeckForm(forms.Form):
     decklist = forms.CharField(
         required=False, max_length=MAX_DECKLIST, widget=forms.Textarea, strip=False
     )
+    # The format a pasted list is checked in (``play.decks.deck_formats``; empty: the
+    # game's casual format).
+    format = forms.CharField(required=False, max_length=40)
 
     def deck_choice(self) -> DeckChoice | None:
         choice = self.cleaned_data.get("deck") or ""
         text = self.cleaned_data.get("decklist") or ""
         if not choice and not text.strip():
             return None
-        return DeckChoice(choice=choice or "paste", text=text)
+        choice = choice or "paste"
+        fmt = (self.cleaned_data.get("format") or "") if choice == "paste" else ""
+        return DeckChoice(choice=choice, text=text, format=fmt)
 
 
 class CasualGameForm(DeckForm):

@@ -109,6 +109,15 @@ class GameSession(models.Model):
     # Seconds each player has for the whole game (casual) or match (tournament); None: untimed.
     time_bank = models.PositiveIntegerField(null=True, blank=True)
     invite_token = models.CharField(max_length=40, null=True, blank=True, unique=True)
+    # A casual table: the format its creator's deck was checked in (a pasted list's
+    # chosen format, or the limited format a deck was built for; empty: no deck), and
+    # where that deck came from ({"kind": "paste"}, {"kind": "starter", "key": ...}, or
+    # a built deck's origin with its owner and pool; "bots": what the bots play).
+    deck_format = models.CharField(_("deck format"), max_length=40, blank=True)
+    deck_origin = models.JSONField(default=dict, blank=True)
+    # The request a table was made for (a deck sent from the deck builder): a second
+    # post of the same request finds this table instead of making another.
+    origin_key = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

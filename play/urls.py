@@ -12,6 +12,7 @@ urlpatterns = [
     path("solo/", views.new_solo_game, name="new_solo_game"),
     path("bot/", views.new_bot_game, name="new_bot_game"),
     path("friend/", views.new_friend_game, name="new_friend_game"),
+    path("deck/", views.built_deck_game, name="built_deck"),
     path("join/<str:token>/", views.join, name="join"),
     path("match/<int:match_id>/", views.match_game, name="match"),
     path("<int:session_id>/", views.game, name="game"),

@@ -16,11 +16,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import select_template
 from django.urls import reverse
-from django.utils.http import urlencode
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -33,10 +34,11 @@ from play.forms import CasualGameForm, DeckForm
 from play.models import GameSession, bot_label
 from play.services.acting import concede as concede_game
 from play.services.acting import parse_seq, submit_action
+from play.services.built import play_built_deck
 from play.services.engines import card_label, engine_of, playable_systems
 from play.services.errors import NotAllowed, PlayError
 from play.services.payloads import payload
-from play.services.reading import game_log, replay_state
+from play.services.reading import game_log, replay_state, table_log
 from play.services.rematches import offered_rematch, rematch
 from play.services.sessions import seat_of
 from play.services.starting import (
@@ -49,6 +51,7 @@ from play.services.starting import (
     join_game,
     start_match,
 )
+from tournaments.built_decks import TicketError, unsign
 from tournaments.models import Match, Round
 from tournaments.services.permissions import is_official
 
@@ -225,8 +228,19 @@ def table_context(
     seats = list(session.seats.select_related("user").order_by("number"))
     data = payload(session, seat, seats)
     out = set(system.result(session.state).eliminated) if session.state else set()
+    # The state is the row's; of the log, only its last moves and what it named (0065).
+    log = table_log(session, total=data["seq"])
     context = _table_context(
-        session, seat, system, data, game_log(session), seats, out, spectate=spectate
+        session,
+        seat,
+        system,
+        data,
+        log.rows,
+        seats,
+        out,
+        spectate=spectate,
+        named=log.named,
+        total=log.total,
     )
     context["ending"] = _ending(session, seats, seat, data)
     return context
@@ -243,9 +257,13 @@ def _table_context(
     *,
     spectate: bool = False,
     log_rows: int = 60,
+    named: Mapping[int, str] | None = None,
+    total: int | None = None,
 ) -> dict[str, Any]:
     """The table of one view (``data``, as ``payload`` builds it) and the log of ``rows``:
-    the live game's, or a replay's at one of its steps."""
+    the live game's, or a replay's at one of its steps. ``rows`` may be the last part of
+    the log only: ``named`` is then what the events before it named
+    (``reading.table_log``) and ``total`` the number of moves."""
     language = _language()
     view = data["view"] or {}
     describer = describer_for(session.system)
@@ -257,6 +275,7 @@ def _table_context(
             language,
             {s.number: _seat_name(s) for s in seats if s.label},
             (e for row in rows for e in row["events"] if isinstance(e, Mapping)),
+            named,
         )
     presenter = Presenter(system, seat, language, describer, reading)
     nodes = presenter.children(view)
@@ -335,7 +354,7 @@ def _table_context(
             for s in seats
         ],
         "log": log,
-        "log_total": len(rows),
+        "log_total": len(rows) if total is None else total,
         "winners": [w + 1 for w in (session.result or {}).get("winners", [])],
         "table_template": _table_template(session),
         "game_name": _game_name(session.system),
@@ -601,6 +620,7 @@ def _tables(posted: Mapping[str, Any]) -> list[dict[str, Any]]:
             "mode": registry.FREE_FOR_ALL.key,
             "deck": starters[0]["key"] if starters else casual_decks.PASTE,
             "decklist": "",
+            "format": info.casual_format,
             "minutes": None,
         }
         if posted.get("system") == info.key:
@@ -619,6 +639,10 @@ def _tables(posted: Mapping[str, Any]) -> list[dict[str, Any]]:
                 "format": (
                     info.format(info.casual_format).label(_language()) if info.casual_format else ""
                 ),
+                "formats": [
+                    {"key": f.key, "name": f.label(_language())}
+                    for f in casual_decks.deck_formats(info.key)
+                ],
                 "starters": starters,
                 "solo": info.solo,
                 "shown": shown,
@@ -766,6 +790,40 @@ def new_friend_game(request: HttpRequest) -> HttpResponse:
     )
 
 
+@login_required
+@require_POST
+def built_deck_game(request: HttpRequest) -> HttpResponse:
+    """A deck sent from the deck builder (its signed ``ticket``, in the address the
+    builder's 307 sent the post to): to the new table, against a bot or waiting for a
+    friend; a refused deck goes back to the builder with the reason."""
+    ticket = request.GET.get("ticket") or request.POST.get("ticket", "")
+    try:
+        session = play_built_deck(
+            request.user,
+            ticket,
+            request.POST.get("opponent", ""),
+            bot=request.POST.get("bot") or DEFAULT_BOT,
+        )
+    except NotAllowed as exc:
+        raise PermissionDenied(str(exc)) from None
+    except PlayError as exc:
+        messages.error(request, str(exc))
+        back = _built_deck_page(request, ticket)
+        return redirect(back or "play:home")
+    return redirect("play:game", session.pk)
+
+
+def _built_deck_page(request: HttpRequest, ticket: str) -> str | None:
+    """The deck builder a ticket was sent from, if it names a page of this site."""
+    try:
+        url = str(unsign(ticket).origin.get("url") or "")
+    except TicketError:
+        return None
+    if url.startswith("/") and url_has_allowed_host_and_scheme(url, allowed_hosts=None):
+        return url
+    return None
+
+
 def _join_page(
     request: HttpRequest, session: GameSession, token: str, status: int = 200, **extra: Any
 ) -> HttpResponse:
@@ -778,10 +836,33 @@ def _join_page(
         "open_seats": sum(1 for s in seats if s.user_id is None and not s.is_bot),
         "needs_deck": needs_deck,
         "starters": _deck_options(session.system) if needs_deck else [],
+        "built": _built_note(session) if needs_deck else None,
         "posted": {},
         **extra,
     }
     return render(request, "play/join.html", context, status=status)
+
+
+def _built_note(session: GameSession) -> dict[str, str] | None:
+    """What the join page says of a table whose creator plays a deck built from a pool:
+    its format and where it was built, and the rules the joiner's own deck follows."""
+    origin = session.deck_origin or {}
+    if origin.get("kind") != "pod" or not session.deck_format:
+        return None
+    info = registry.get(session.system)
+    language = _language()
+    try:
+        built = info.format(session.deck_format).label(language)
+        own = info.format(info.casual_format).label(language)
+    except registry.UnknownGameSystem:
+        return None
+    url = str(origin.get("url") or "")
+    return {
+        "format": built,
+        "where": str(origin.get("label") or ""),
+        "url": url if url.startswith("/") else "",
+        "own": own,
+    }
 
 
 # What ``play.services.starting._new_token`` makes (URL-safe base64). Anything else is no invitation:
@@ -819,6 +900,8 @@ def game(request: HttpRequest, session_id: int) -> HttpResponse:
     if seat is None:
         return redirect("play:spectate", session.pk)
     context = table_context(session, seat)
+    if session.created_by_id == request.user.pk:
+        context["built_deck"] = _built_note(session)
     if session.invite_token and session.status == GameSession.Status.WAITING:
         context["invite_url"] = request.build_absolute_uri(
             reverse("play:join", args=[session.invite_token])

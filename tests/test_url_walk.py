@@ -648,6 +648,7 @@ FILLERS: dict[str, Filler] = {
     "draft/<int:pk>/manage/": _pods,
     "draft/<int:pk>/deck/": _pods,
     "draft/<int:pk>/deck/check/": _pods,
+    "draft/<int:pk>/deck/play/": _pods,
     "draft/<int:pk>/log/<int:seat>.json": _pod_seats("seat", 0),
     "draft/<int:pk>/log/<int:seat>.txt": _pod_seats("seat", 0),
     "draft/<int:pk>/replay/<int:seat>/": _pod_seats("seat", 0),

@@ -8,12 +8,14 @@ A deck of a seat with a registration is recorded as the player's decklist in its
 from __future__ import annotations
 
 import logging
+import secrets
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -25,6 +27,7 @@ from drafting.services.messages import notify
 from drafting.services.pods import User, lock_pod
 from drafting.services.pools import deck_pool
 from drafting.services.timers import TIMER_SLACK
+from tournaments.built_decks import BuiltDeck, sign
 from tournaments.live import broadcast_on_commit
 from tournaments.services.decklists import record_limited_decklist
 from tournaments.services.errors import TournamentError
@@ -93,6 +96,58 @@ def check_deck(
         pool=Counter(deck_pool(pod, seat.number)),
         language=lang or language(),
     )
+
+
+def limited_format(pod: Pod) -> str:
+    """The key of the format the pod's decks are built for (its event's, else draft or
+    sealed)."""
+    return _limited_format(pod)
+
+
+def play_ticket(user: User, pod: Pod, deck: Mapping[str, Any] | None, nonce: str = "") -> str:
+    """The signed ticket (``tournaments.built_decks``) that takes the user's deck to a
+    casual table: ``deck`` as it stands in the builder (None: the saved one), checked
+    first as a submitted deck is (``check_deck``, the pod's format and the seat's pool);
+    a deck that breaks a rule is refused with every problem (``PodError.problems``)."""
+    if user is None or not user.is_authenticated:
+        raise NotAllowed(_("Log in first."))
+    seat = pod.seats.filter(user=user).first()
+    if seat is None:
+        raise NotAllowed(_("You have no seat in this pod."))
+    if pod.status in (Pod.Status.WAITING, Pod.Status.DRAFTING):
+        raise PodError(_("Deck building starts when the draft is over."))
+    deck = _deck_input(pod, seat.deck if deck is None else deck)
+    problems = check_deck(pod, seat, deck)
+    if problems:
+        raise PodError(_("This deck cannot be played yet."), problems)
+    built = deck_pool(pod, seat.number)
+    drafted = len(built) - len(pod.supplied_cards or ()) * _copies(pod)
+    label = str(pod.event.name if pod.event_id is not None else pod)
+    return sign(
+        BuiltDeck(
+            owner=user.pk,
+            system=pod.game_system,
+            format=_limited_format(pod),
+            deck=deck,
+            pool=built,
+            origin={
+                "kind": "pod",
+                "pod": pod.pk,
+                "seat": seat.number,
+                "event": pod.event_id,
+                "label": label,
+                "url": reverse("drafting:deck", args=[pod.pk]),
+            },
+            sets=list(pod.set_codes or ()),
+            supplied=built[drafted:],
+            nonce=(nonce or secrets.token_urlsafe(12))[:40],
+        )
+    )
+
+
+def _copies(pod: Pod) -> int:
+    rule = kit(pod).supply if pod.supplied_cards else None
+    return rule.copies if rule else 0
 
 
 def deck_text(pod: Pod, deck: Mapping[str, Sequence[str]], lang: str = "en") -> str:

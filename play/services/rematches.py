@@ -43,6 +43,8 @@ def rematch(user: User, session: GameSession) -> GameSession:
             seed=new_game_seed(),
             time_bank=session.time_bank,
             invite_token=_new_token() if others else None,
+            deck_format=session.deck_format,
+            deck_origin=dict(session.deck_origin or {}),
         )
         for seat in seats:
             mine = seat.user_id == user.pk

@@ -60,6 +60,7 @@ def create_casual_game(
     mode: str = "",
     deck: Any = None,
     time_bank: int | None = None,
+    origin_key: str | None = None,
 ) -> GameSession:
     """A casual table of ``players`` seats: the user at seat 0 (or the mode's
     ``creator_seat``), bots at the last ``bots`` other seats, friends at the other seats
@@ -71,8 +72,12 @@ def create_casual_game(
     fitting the number of seats; its engine config goes to the engine with the game's.
     ``deck`` (a ``play.decks.DeckChoice``) is the user's deck for a system that needs
     decks: a starter deck or a pasted list, checked here before anything is stored (a
-    bad list raises ``DeckRefused`` with every problem); bots get a starter deck chosen
-    with the game's seed.
+    bad list raises ``DeckRefused`` with every problem), or a ``CheckedDeck`` built
+    from a pool; bots get a starter deck chosen with the game's seed, or, when the
+    user's deck was checked in a limited format, a deck of that format
+    (``play.decks.opponent_deck``). The table records the format and where the deck
+    came from (``deck_format``, ``deck_origin``); ``origin_key`` is stored unique, so a
+    second table for the same request fails with ``IntegrityError``.
     """
     from play import decks as casual_decks
 
@@ -123,16 +128,36 @@ def create_casual_game(
     others = [number for number in range(players) if number != mine]
     friend_seats = set(others[:friends])
     seat_decks: list[Any] = []
+    deck_format, origin = "", {}
     if casual_decks.needs_deck(system):
+        deck_format, origin = _deck_record(system, deck)
+        limited = casual_decks.is_limited(system, deck_format)
+        bot_decks: list[str] = []
+
+        def bot_deck(number: int) -> Any:
+            if not limited:
+                return casual_decks.deck_for(system, None, seed + number)
+            built, source = casual_decks.opponent_deck(
+                system,
+                deck_format,
+                seed + number,
+                getattr(deck, "sets", ()),
+                getattr(deck, "supplied", ()),
+            )
+            bot_decks.append(source)
+            return built
+
         # Checked before any row is written: a refused list leaves nothing behind.
         seat_decks = [
             casual_decks.deck_for(system, deck, seed)
             if number == mine
             else None
             if number in friend_seats
-            else casual_decks.deck_for(system, None, seed + number)
+            else bot_deck(number)
             for number in range(players)
         ]
+        if bot_decks:
+            origin["bots"] = bot_decks
     with transaction.atomic():
         if friends:
             _check_open_invitations(user)
@@ -144,6 +169,9 @@ def create_casual_game(
             seed=seed,
             time_bank=time_bank,
             invite_token=_new_token() if friends else None,
+            deck_format=deck_format,
+            deck_origin=origin,
+            origin_key=origin_key,
         )
         SessionSeat.objects.create(session=session, number=mine, user=user, time_left=time_bank)
         for number in others:
@@ -156,6 +184,21 @@ def create_casual_game(
         if not friends:
             _start(session)
     return session
+
+
+def _deck_record(system: str, deck: Any) -> tuple[str, dict[str, Any]]:
+    """The format the creator's deck is checked in and where it comes from, as the
+    table records them (``GameSession.deck_format``, ``deck_origin``)."""
+    from play import decks as casual_decks
+
+    casual = registry.get(system).casual_format
+    if isinstance(deck, casual_decks.CheckedDeck):
+        return deck.format, dict(deck.origin)
+    if isinstance(deck, casual_decks.DeckChoice) and deck.choice == casual_decks.PASTE:
+        return deck.format or casual, {"kind": "paste"}
+    if isinstance(deck, casual_decks.DeckChoice) and deck.choice:
+        return casual, {"kind": "starter", "key": deck.choice}
+    return casual, {"kind": "starter"}
 
 
 OPEN_INVITATIONS = 10  # casual games a player may have waiting for friends at once
@@ -195,6 +238,7 @@ def create_bot_game(
     time_bank: int | None = None,
     mode: str = "",
     deck: Any = None,
+    origin_key: str | None = None,
 ) -> GameSession:
     """A casual game: the user at seat 0 against ``bots`` bots; it starts at once."""
     return create_casual_game(
@@ -206,6 +250,7 @@ def create_bot_game(
         mode=mode,
         deck=deck,
         time_bank=time_bank,
+        origin_key=origin_key,
     )
 
 
@@ -219,6 +264,7 @@ def create_friend_game(
     mode: str = "",
     deck: Any = None,
     time_bank: int | None = CASUAL_TIME_BANK,
+    origin_key: str | None = None,
 ) -> GameSession:
     """A casual game against friends: it waits until the invite link fills every seat."""
     if _whole(bots) >= _whole(players) - 1:
@@ -232,6 +278,7 @@ def create_friend_game(
         mode=mode,
         deck=deck,
         time_bank=time_bank,
+        origin_key=origin_key,
     )
 
 
@@ -341,7 +388,9 @@ def start_match(match, *, time_bank: int | None = EVENT_TIME_BANK, config: Mappi
             raise PlayError(_("This match has no game to play."))
         if match.round.status != Round.Status.PUBLISHED:
             raise PlayError(_("This round is not being played."))
-        return create_match_game(match, 1, time_bank=time_bank, config=dict(config or {}))
+        # Game 1, or the game after those a game loss took before any was dealt (0066).
+        number = match.games.count() + 1
+        return create_match_game(match, number, time_bank=time_bank, config=dict(config or {}))
 
 
 def engine_deck(system: str, text: str | None) -> Any:
