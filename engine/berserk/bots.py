@@ -182,6 +182,15 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
     by_type: dict[str, list[Action]] = {}  # the actions of each type, in their order
     for a in actions:
         by_type.setdefault(a["type"], []).append(a)
+    answers = by_type.get("ability")
+    if answers and (view["stack"] or view["active"] != seat or view["phase"] != "main"):
+        # instant abilities offered outside one's own Main Phase on an empty stack (404.6):
+        # kept to answer a destruction on top, on the creature it destroys (402.3б)
+        top = view["stack"][-1] if view["stack"] else None
+        doomed = top.get("card") if top is not None and top["kind"] == "destruction" else None
+        by_type["ability"] = [
+            a for a in answers if doomed is not None and a.get("target") == doomed
+        ]
     weaken = by_type.get("weaken", [])
     if weaken:
         return _weaken_choice(system, view, seat) or {"type": "pass"}

@@ -406,7 +406,13 @@ class BerserkDescriber(CardDescriber[Card]):
         stack = [o for o in view.get("stack") or () if isinstance(o, Mapping)]
         top = stack[-1] if stack else None
         on_top = ""
-        if top is not None:
+        if top is not None and top.get("kind") == "destruction":  # 402.3а: of any source
+            name = self.card_name(reading, top.get("card"))
+            on_top = t(
+                f"On top of the stack: the destruction of {name}.",
+                f"На вершине стека: уничтожение карты {name}.",
+            )
+        elif top is not None:
             obj = reading.pick(STACK_OBJECTS.get(top.get("kind", "")), str(top.get("kind")))
             what = self._chain_words(reading, top.get("chain"))
             on_top = t(
@@ -836,6 +842,11 @@ class BerserkDescriber(CardDescriber[Card]):
             return t(
                 f"{who} takes control of {name}{because}",
                 f"{who}: {name} переходит под контроль{because}",
+            )
+        if kind == "destruction_effect" and event.get("wounds") is False:  # С: Добивание
+            return t(
+                f"{name} is to be destroyed: its destruction goes on the stack",
+                f"{name}: уничтожение ложится в стек",
             )
         if kind == "destruction_effect":  # 402.3а: on the stack, to be answered
             return t(

@@ -153,10 +153,15 @@ none; the acquired ones (``gained``, ``granted``) stay; until the end of the bat
 the views name the printed card with ``"blank": true``.
 
 Instant abilities [404.6] (a script with ``"instant": true``: BK1's Field Infirmary heal):
-offered like the others on an empty stack, and to whoever holds priority while a
-destruction effect is on top, which they may answer (402.3б, decision 0062). The
-destruction effects of influences, Finishing, Turn Start wounds and the Vanguard Step still
-execute at once. A revealed card on a hidden host is open information: the views show it
+offered to whoever holds priority in the Main and Final Phases of either player's turn,
+whatever is on top of the stack (decision 0063; a game whose cards have none never looks,
+``_Facts.instant``); a card whose cost a chain on the stack still owes declares nothing
+more (404.3). Every destruction effect of the battle's turns goes on the stack
+(``_doom``, 402.3а, decision 0063): those of attacks, of influences (Thirst at 310, scripts,
+Redistribution), of Poison and Fading (311.4), of Fear and Plague, and Finishing's (not
+cancelled by lives regained: 402.3б speaks of wounds); the Vanguard Step and the Start of
+Battle, with nobody holding priority (300.6), still destroy at once (D-30). The
+"в конце хода" scripts fire as the Final Phase begins (313.1). A revealed card on a hidden host is open information: the views show it
 on the host's cell (``on_hidden``), never the host (206.5, 306.2(2), decision 0062).
 
 Not interpreted: Protection from spells and instant actions (nothing of those kinds
@@ -431,13 +436,16 @@ class _Facts:
     the numbers of the cards with printed Stealth (``stealth``, in order), whether one
     grants Stealth (``stealth_given``); the cards with a
     static "grant" script (``granters``, as piece keys) or a value script (``valued``,
-    piece keys); whether each card number's card is a creature (``creature``)."""
+    piece keys); whether each card number's card is a creature (``creature``); the numbers
+    of the cards with an instant playable ability (``instant``, in order: 404.6), so that
+    a game without one never looks for instant answers."""
 
     stealth: tuple[int, ...]
     stealth_given: bool
     granters: frozenset[str]
     valued: tuple[str, ...]
     creature: tuple[bool, ...]
+    instant: tuple[int, ...]
 
 
 def _blessed(card: Card) -> int:
@@ -524,7 +532,7 @@ class Berserk:
             "host": ("host",),
             "vanguard": ("strike", "pass"),
             "main": ("pass", "move", "strike", "ability", "reveal", "defender", "weaken", "slow"),
-            "final": ("pass", "reveal"),
+            "final": ("pass", "reveal", "ability"),  # 404.6: instant abilities
         }
 
     # -- helpers ------------------------------------------------------------------------
@@ -560,6 +568,7 @@ class Berserk:
             granters=frozenset(str(i) for i, c in enumerate(cards) if c in self._granters),
             valued=tuple(str(i) for i, c in enumerate(cards) if c in self._valued),
             creature=tuple(info[c].type == "creature" for c in cards),
+            instant=tuple(i for i, c in enumerate(cards) if c in self._instant_cards),
         )
         self._facts_slot = (list(cards), facts)
         return facts
@@ -1373,7 +1382,7 @@ class Berserk:
         near = self._near_for_corpse_eating(s, iid, target)
         if amount > 0:
             self._add_wounds(s, target, amount, events, attack=True)
-            if self.lives(s, target) <= 0:
+            if self.lives(s, target) <= 0:  # D-30: no stack in the Vanguard Step (300.6)
                 self._destroy(s, target, events, "402.3")
         self._plague_strike(s, chain, iid, target, events)
         if amount > 0:
@@ -1636,8 +1645,8 @@ class Berserk:
 
     def _end_turn(self, s: State, events: list[Event]) -> None:
         """313.2: the turn ends; D-22: the second player's hidden cards are revealed at the
-        end of the first player's first turn; incorporeal creatures sharing a cell die."""
-        self._moment_scripts(s, s["active"], "turn_end", events)  # 313.1
+        end of the first player's first turn; incorporeal creatures sharing a cell die.
+        (The "в конце хода" scripts fired as the Final Phase began, 313.1.)"""
         if s["turn"] == 1 and self.cfg(s).reveal_hidden_row_after_first_turn:
             for iid in sorted(self._pieces_of(s, 1 - s["first"])):
                 if s["pieces"][str(iid)]["hidden"] and not self._stealthy(s, iid):
@@ -1687,16 +1696,20 @@ class Berserk:
         for iid in hidden:
             if self._stealthy(s, iid):
                 out.append({"type": "reveal", "card": iid})
-        if s["phase"] != "main":
-            return out
         st = s["stack"]
+        if s["phase"] != "main":  # the Final Phase: instant abilities alone (404.6)
+            if kind is None or kind == "ability":
+                out.extend(self._instant_actions(s, seat, only))
+            return out
         if only is None and (
             (not st and seat == s["active"]) or (st and st[-1]["kind"] == "target")
         ):
             # (number, piece) of this player's cards, by number
             mine = sorted([(int(k), q) for k, q in pieces.items() if q["owner"] == seat])
         if not st:
-            if seat != s["active"]:
+            if seat != s["active"]:  # 404.6: in the opponent's turn, instant abilities
+                if kind is None or kind == "ability":
+                    out.extend(self._instant_actions(s, seat, only))
                 return out
             moves, strikes = kind in (None, "move"), kind in (None, "strike")
             abilities = kind in (None, "ability")
@@ -1757,18 +1770,13 @@ class Berserk:
                         continue  # known to have no playable ability: none offered
                     out.extend(self._ability_actions(s, seat, iid, keys))
             return out
+        # 404.6: with any object on top, the holder of priority may declare an instant
+        # ability (after the defenders and the weakening of 216.3 and 216.7, if any)
         top = st[-1]
-        if top["kind"] == stack.DESTRUCTION:  # 404.6, CK-072: instant answers to it
-            if kind not in (None, "ability"):
-                return out
-            if only is None:
-                mine = sorted([(int(k), q) for k, q in pieces.items() if q["owner"] == seat])
-            cards = s["cards"]
-            for iid, q in mine:
-                if cards[iid] in self._instant_cards and not q["hidden"]:
-                    out.extend(self._ability_actions(s, seat, iid))
-            return out
+        instants = kind is None or kind == "ability"
         if top["kind"] != "target" and top["kind"] != "calculation":
+            if instants:
+                out.extend(self._instant_actions(s, seat, only))
             return out  # no defender nor weakening to offer
         chain = s["chains"].get(str(top["chain"]))
         if (
@@ -1783,6 +1791,31 @@ class Berserk:
         weakening = top["kind"] == "calculation" and chain is not None
         if weakening and self._weaken_problem(s, seat, chain) is None:
             out.append({"type": "weaken"})
+        if instants:
+            out.extend(self._instant_actions(s, seat, only))
+        return out
+
+    def _instant_actions(self, s: State, seat: int, only: int | None) -> list[Action]:
+        """The instant abilities (404.6) the holder of priority ``seat`` may declare where
+        no non-instant one may be (a non-empty stack, the opponent's turn, the Final
+        Phase): those of ``seat``'s revealed cards with one (D-21), or of card ``only``.
+        The game's cards say at once whether there is any (``_Facts.instant``)."""
+        instant = self._facts(s).instant
+        if not instant:
+            return []
+        out: list[Action] = []
+        pieces = s["pieces"]
+        tokens = self._token_cards
+        cards = s["cards"]
+        for iid in instant:
+            if only is not None and iid != only:
+                continue
+            q = pieces.get(str(iid))
+            if q is None or q["owner"] != seat or q["hidden"]:
+                continue
+            if (q["closed"] or q["acted"] or q["moved"]) and cards[iid] not in tokens:
+                continue  # 104.4, 203.11: no closing cost can be paid
+            out.extend(self._ability_actions(s, seat, iid))
         return out
 
     # -- moves [203] --------------------------------------------------------------------
@@ -2112,13 +2145,17 @@ class Berserk:
         if script is None and (ability not in PLAYABLE or not self.has(s, iid, ability)):
             return _err("404.1", f"This card has no playable {ability[:20]!r} ability.")
         st = s["stack"]
-        if script is not None and script.get("instant") and st:
-            # 404.6: an instant ability, declared by whoever holds priority; the engine
-            # offers it on a non-empty stack only against a destruction effect (CK-072)
-            if s["phase"] != "main" or st[-1]["kind"] != stack.DESTRUCTION:
-                return _err("404.6", "An instant ability here answers a pending destruction.")
+        if script is not None and script.get("instant"):
+            # 404.6: an instant ability, declared in any phase of either player's turn by
+            # whoever holds priority, whatever is on the stack (215.6; 300.6: nobody holds
+            # it in the Preliminary Phase)
+            if s["phase"] != "main" and s["phase"] != "final":
+                return _err("404.6", "An instant ability needs priority: not in this step.")
             if s["priority"]["holder"] != seat:
                 return _err("215.6", "You do not hold priority.")
+            if st and any(c.get("source") == iid for c in s["chains"].values()):
+                # 404.3: its cost is owed to the Payment object of a chain on the stack
+                return _err("404.3", "This card already pays for an ability on the stack.")
         else:
             if s["phase"] != "main" or s["active"] != seat:
                 return _err("404.7", "A non-instant ability only in your own Main Phase.")
@@ -2245,10 +2282,14 @@ class Berserk:
             side = script.get("target") if script is not None else None
             enemies = ability in RANGED or side == "any_enemy"  # the others fail at once
             friends = ability == "manoeuvre" or side == "any_own"
+            # a heal refuses at once a card with no wounds (416.2, С: Излечение)
+            heals = ability == "heal" or (script is not None and script["do"] == "heal")
             pieces = s["pieces"]
             for key in keys:
                 tq = pieces[key]
                 if (enemies and tq["owner"] == seat) or (friends and tq["owner"] != seat):
+                    continue
+                if heals and tq["wounds"] <= 0:
                     continue
                 target = int(key)
                 if self._ability_target_problem(s, ability, iid, target) is None:
@@ -2535,6 +2576,9 @@ class Berserk:
                 s["phase"] = "final"
                 s["priority"] = stack.new_priority(s["active"])
                 events.append({"type": "final_phase"})
+                # 313.1: "в конце хода" triggers fire as the Final Phase begins, so what
+                # they give (a destruction effect, 402.3а) is on the stack before 313.2
+                self._moment_scripts(s, s["active"], "turn_end", events)
             else:
                 self._end_turn(s, events)
 
@@ -2581,7 +2625,12 @@ class Berserk:
             events.append({"type": "target", "chain": n, "attacker": source, "retaliator": target})
             if ability is None or ability in RANGED:
                 self._fear(s, n, source, target, events)
-            if ability is None and str(source) in s["pieces"] and self.has(s, source, "unity"):
+            if (
+                ability is None
+                and str(source) in s["pieces"]
+                and self.has(s, source, "unity")
+                and self.lives(s, source) > 0  # not doomed by Fear: its destruction is next
+            ):
                 self._unity(s, n, chain, events)
         elif kind == "roll":
             tq = s["pieces"][str(target)]
@@ -2617,7 +2666,7 @@ class Berserk:
             events.append({"type": "result", "chain": n, "final": [fa, fr]})
             for iid, raw, final in ((source, a, fa), (target, r, fr)):
                 if raw is not None and raw % 2 and self._plagued(s, chain, iid):
-                    self._self_wound(s, iid, max(0, final), events, "С: Чума")
+                    self._self_wound(s, iid, max(0, final), events, "С: Чума", n)
         elif kind == "calculation":
             fa, fr = chain["final"]
             src, tgt = self.card(s, source), self.card(s, target)
@@ -2669,10 +2718,11 @@ class Berserk:
             q["wounds"] -= healed
             events.append({"type": "healed", "card": target, "amount": healed, "chain": n})
         elif kind == "wounds" and ability == "finishing":  # С: Добивание
+            # "Уничтожить ...": the ability gives the destruction effect (402.3), which goes
+            # on the stack (402.3а); no wounds gave it, so no heal cancels it (402.3б)
             if self._ability_target_problem(s, ability, source, target) is None:
                 near = self._near_for_corpse_eating(s, source, target)
-                self._destroy(s, target, events, "С: Добивание")
-                self._corpse_eating(s, source, target, near, events)
+                self._doom(s, target, events, n, by=source, near=near, wounds=False)
         elif kind == "wounds":  # D-15: both sides at once
             to_target, to_source = chain["deal"]
             hits = [(target, to_target), (source, to_source)]
@@ -2699,10 +2749,7 @@ class Berserk:
             for iid in reversed(doomed):
                 if str(iid) in s["pieces"] and self.lives(s, iid) <= 0:
                     by = source if iid == target else target
-                    s["stack"].append(stack.destruction_object(n, iid, by=by, near=bool(near)))
-                    events.append(
-                        {"type": "destruction_effect", "card": iid, "chain": n, "rule": "402.3а"}
-                    )
+                    self._doom(s, iid, events, n, by=by, near=bool(near))
                 else:
                     events.append(
                         {"type": "destruction_cancelled", "card": iid, "chain": n, "rule": "402.3б"}
@@ -2723,20 +2770,23 @@ class Berserk:
             del s["chains"][str(n)]
 
     def _execute_destruction(self, s: State, obj: dict, events: list[Event]) -> None:
-        """A destruction effect given by wounds executes (402.3а): the card goes to its
-        owner's Graveyard, its hosted cards after it (210.6, 214.8); it is illegal and
+        """A destruction effect executes (402.3а): the card goes to its owner's Graveyard,
+        its hosted cards after it (210.6, 214.8). One given by wounds is illegal and
         cancelled if the card has more than 0 lives now, e.g. healed by an instant ability
-        while the object was on top (402.3б, CK-072); gone already, it does nothing."""
+        while the object was on top (402.3б, CK-072); one given by an ability's text
+        (С: Добивание) is not. Gone already, the card is not destroyed again."""
         iid, n = obj["card"], obj["chain"]
         if str(iid) not in s["pieces"]:
             return
-        if self.lives(s, iid) > 0:
+        wounds = obj.get("wounds", True)
+        if wounds and self.lives(s, iid) > 0:
             events.append(
                 {"type": "destruction_cancelled", "card": iid, "chain": n, "rule": "402.3б"}
             )
             return
-        self._destroy(s, iid, events, "402.3")
-        self._corpse_eating(s, obj["by"], iid, obj["near"], events)  # С: Трупоедство
+        self._destroy(s, iid, events, "402.3" if wounds else "С: Добивание")
+        if obj["by"] is not None:
+            self._corpse_eating(s, obj["by"], iid, obj["near"], events)  # С: Трупоедство
 
     # -- scripted playable abilities, tokens, Meditation --------------------------------
 
@@ -2802,7 +2852,7 @@ class Berserk:
             q["wounds"] -= healed
             events.append({"type": "healed", "card": target, "amount": healed, "chain": n})
         elif do == "wound":  # an influence (401.5): С: Стойкость
-            self._influence_wounds(s, seat, target, amount, events, "401.5")
+            self._influence_wounds(s, seat, target, amount, events, "401.5", n)
         elif do == "add_lives":  # 204.2
             q["extra"] += amount
             events.append(
@@ -2883,7 +2933,7 @@ class Berserk:
                 events.append(
                     {"type": "healed", "card": target, "amount": healed, "chain": n, "rule": rule}
                 )
-                self._influence_wounds(s, seat, to, healed, events, rule)
+                self._influence_wounds(s, seat, to, healed, events, rule, n)
             else:
                 self._take_into_squad(s, n, chain, events)
         elif kind == "payment":
@@ -3021,8 +3071,8 @@ class Berserk:
         events.append(
             {"type": "wounds", "card": source, "amount": fear, "chain": n, "rule": "С: Страх"}
         )
-        if self.lives(s, source) <= 0:
-            self._destroy(s, source, events, "402.3")
+        if self.lives(s, source) <= 0:  # 402.3а: on the stack (at once in the Vanguard Step)
+            self._doom(s, source, events, n)
 
     # -- static scripts, Formation, Plague, Corpse-eating, Unity ---------------------------
 
@@ -3437,22 +3487,32 @@ class Berserk:
             event["rule"] = rule
         events.append(event)
 
-    def _self_wound(self, s: State, iid: int, amount: int, events: list[Event], rule: str) -> None:
-        """The card wounds itself ("ранится": Steadfastness does not help) and is destroyed
-        at 0 lives or below (402.3)."""
+    def _self_wound(
+        self, s: State, iid: int, amount: int, events: list[Event], rule: str, chain: int = 0
+    ) -> None:
+        """The card wounds itself ("ранится": Steadfastness does not help); at 0 lives or
+        below it gets the destruction effect (402.3, ``_doom``)."""
         if amount <= 0 or str(iid) not in s["pieces"]:
             return
         if s["pieces"][str(iid)]["hidden"]:  # 415.2: a firing trigger reveals its card
             self._reveal(s, iid, events, "415.2")
         self._add_wounds(s, iid, amount, events, rule=rule)
         if self.lives(s, iid) <= 0:
-            self._destroy(s, iid, events, "402.3")
+            self._doom(s, iid, events, chain)
 
     def _influence_wounds(
-        self, s: State, controller: int, iid: int, amount: int, events: list[Event], rule: str
+        self,
+        s: State,
+        controller: int,
+        iid: int,
+        amount: int,
+        events: list[Event],
+        rule: str,
+        chain: int = 0,
     ) -> int:
         """Wounds dealt by an influence (a non-attack ability, 401.5) that ``controller``
-        controls; С: Стойкость: none to a card of the other player. The wounds dealt."""
+        controls; С: Стойкость: none to a card of the other player. At 0 lives or below
+        the card gets the destruction effect (402.3, ``_doom``). The wounds dealt."""
         q = s["pieces"].get(str(iid))
         if q is None or amount <= 0:
             return 0
@@ -3461,8 +3521,53 @@ class Berserk:
             return 0
         self._add_wounds(s, iid, amount, events, rule=rule)
         if self.lives(s, iid) <= 0:
-            self._destroy(s, iid, events, "402.3")
+            self._doom(s, iid, events, chain)
         return amount
+
+    def _doom(
+        self,
+        s: State,
+        iid: int,
+        events: list[Event],
+        chain: int = 0,
+        *,
+        by: int | None = None,
+        near: bool = False,
+        wounds: bool = True,
+    ) -> None:
+        """Card ``iid`` gets the destruction effect (402.3): at 0 lives or below after
+        wounds (``wounds``), or by an ability's text (С: Добивание, ``wounds`` False).
+
+        In the battle's turns (the Main and Final Phases; the engine's Main Phase holds the
+        Turn Preparation and Turn Start, 310-311) the effect goes on the stack like a
+        trigger (402.3а, CK-072), an object of its own (``stack.DESTRUCTION``) on top:
+        ``chain`` is the chain whose object gave it (0: none, e.g. Thirst at 310 or Poison
+        and Fading at 311.4, whose objects wait for the first priority, 405.2, 311.4); the
+        active player gets priority after the object that gave it (215.9), so an instant
+        ability may answer it (404.6), and it is cancelled if wounds gave it and the card
+        has lives again when it executes (402.3б). ``by`` and ``near``: who destroys it and
+        whether next to it (С: Трупоедство). A card that has the effect pending does not get
+        it again (402.3: it had fewer than one life before), and a hidden card is revealed
+        as its triggered property fires (415.2).
+
+        In the Preliminary Phase nobody holds priority (300.6) and effects execute at once
+        (301.2): the Start of Battle (307) and the Vanguard Step (308, D-30: the strike runs
+        with no stack), so there the card is destroyed at once."""
+        if s["phase"] != "main" and s["phase"] != "final":  # 300.6, 301.2, D-30
+            self._destroy(s, iid, events, "402.3")
+            return
+        st = s["stack"]
+        for obj in st:
+            if obj["kind"] == stack.DESTRUCTION and obj["card"] == iid:
+                return  # 402.3: it already had fewer than one life
+        if s["pieces"][str(iid)]["hidden"]:
+            self._reveal(s, iid, events, "415.2")
+        obj = stack.destruction_object(chain, iid, by=by, near=near)
+        event: Event = {"type": "destruction_effect", "card": iid, "chain": chain, "rule": "402.3а"}
+        if not wounds:  # 402.3б does not apply: no lives regained save the card
+            obj["wounds"] = event["wounds"] = False
+        st.append(obj)
+        events.append(event)
 
     def _destroy(self, s: State, iid: int, events: list[Event], rule: str) -> None:
         """The card goes to its owner's Graveyard, its hosted cards after it (210.6, 214.8),
@@ -3653,11 +3758,12 @@ class Berserk:
 
     def battle_view(self, state: State, player: int | None) -> dict[str, Any]:
         """The parts of ``view`` that a player reads in battle, the same values: the
-        pieces, the chains, the stack, the active player and the turn."""
+        pieces, the chains, the stack, the phase, the active player and the turn."""
         return {
             "pieces": self._view_pieces(state, player),
             "chains": _view_chains(state),
             "stack": _view_stack(state),
+            "phase": state["phase"],
             "active": state["active"],
             "turn": state["turn"],
         }

@@ -242,21 +242,64 @@ def test_ck72_a_pending_destruction_with_no_answer_executes_and_only_instants_an
     assert them in s["players"][1]["grave"] and str(them) not in s["pieces"]
 
 
-@pytest.mark.rule("404.6", "215.6", "CK-072")
-def test_ck72_the_instant_heal_waits_for_priority_and_a_destruction_on_top():
-    """Field Infirmary's heal is instant only in the window of a destruction effect: the
-    player without priority cannot declare it (215.6), nor anyone while another object
-    is on top (the engine's window, decision 0062)."""
+@pytest.mark.rule("404.6", "215.6", "216.1", "CK-072", "CK-043")
+def test_ck72_the_instant_heal_waits_for_priority_and_answers_any_object_on_top():
+    """Field Infirmary's heal is instant (404.6): whoever holds priority may declare it
+    whatever object is on top, in either player's turn; the player without priority
+    cannot (215.6). While seat 0's strike has its Declaration object on top, seat 1 (given
+    priority by a pass) heals the Teller the strike targets, and that chain executes
+    first (216.1а), so the Teller has 3 lives when the blow lands. The Infirmary, its cost
+    owed to the Payment object of its chain, cannot declare it again meanwhile (404.3)."""
     s, them = _pending_destruction([(1, INFIRMARY, "C3'")])
     heal = {"type": "ability", "ability": "script0", "card": at(s, "C3'"), "target": them}
     with pytest.raises((IllegalAction, NotYourTurn)):
         do(s, 1, heal)
-    s = battle([(0, PLAIN, "C1"), (1, STURDY, "C1'", {"wounds": 1}), (1, INFIRMARY, "C3'")])
-    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": at(s, "C1'")})
+    s = battle([(0, PLAIN, "C1"), (1, STURDY, "C1'", {"wounds": 2}), (1, INFIRMARY, "C3'")])
+    infirmary, them = at(s, "C3'"), at(s, "C1'")
+    heal = {"type": "ability", "ability": "script0", "card": infirmary, "target": them}
+    s, _ = do(s, 0, {"type": "strike", "card": at(s, "C1"), "target": them})
+    assert s["stack"][-1]["kind"] == "declaration" and heal not in SYSTEM.legal_actions(s, 0)
+    s, _ = do(s, 0, {"type": "pass"})
+    assert heal in SYSTEM.legal_actions(s, 1)
+    s, _ = do(s, 1, heal)
+    assert [o["kind"] for o in s["stack"][-2:]] == ["target", "declaration"]
+    assert s["stack"][-1]["chain"] == 2 and s["stack"][-7]["kind"] == "declaration"
+    assert heal not in SYSTEM.legal_actions(s, 0) and heal not in SYSTEM.legal_actions(s, 1)
     s, _ = do(s, 0, {"type": "pass"})
     with pytest.raises(IllegalAction) as info:
-        do(s, 1, {**heal, "card": at(s, "C3'"), "target": at(s, "C1'")})
-    assert info.value.rule == "404.6"
+        do(s, 1, heal)
+    assert info.value.rule == "404.3"
+    s, _ = passes(s, 1 + 2 * 5)  # the heal's six objects (216.1б)
+    assert SYSTEM.lives(s, them) == 3 and s["pieces"][str(infirmary)]["closed"]
+    assert s["stack"][-1] == {"chain": 1, "kind": "declaration", "seen": True}
+
+
+@pytest.mark.rule("404.6", "313", "CK-043")
+def test_an_instant_heal_is_offered_in_the_opponents_turn_and_the_final_phase():
+    """404.6: "in any phase of one's own turn or the opponent's": with an empty stack,
+    the non-active player may heal in the active player's Main Phase, and either player
+    in the Final Phase; a non-instant ability (Grove Healer's Heal 2) only in one's own
+    Main Phase (404.7)."""
+    s = battle(
+        [
+            (0, PLAIN, "C1"),
+            (1, STURDY, "C1'", {"wounds": 1}),
+            (1, INFIRMARY, "C3'"),
+            (1, HEALER, "D3'"),
+        ]
+    )
+    infirmary, them, healer = at(s, "C3'"), at(s, "C1'"), at(s, "D3'")
+    heal = {"type": "ability", "ability": "script0", "card": infirmary, "target": them}
+    s, _ = do(s, 0, {"type": "pass"})
+    offered = SYSTEM.legal_actions(s, 1)
+    assert heal in offered and not any(a.get("card") == healer for a in offered)
+    s, _ = do(s, 1, {"type": "pass"})
+    assert s["phase"] == "final"
+    s, _ = do(s, 0, {"type": "pass"})
+    assert s["phase"] == "final" and heal in SYSTEM.legal_actions(s, 1)
+    s, _ = do(s, 1, heal)
+    s, _ = passes(s, 2 * 6)
+    assert SYSTEM.lives(s, them) == 3 and s["phase"] == "final" and s["active"] == 0
 
 
 @pytest.mark.rule("210.7", "CK-074")

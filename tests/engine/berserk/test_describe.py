@@ -363,6 +363,8 @@ def test_abilities_that_act_by_themselves_read_as_sentences(language):
         {"type": "tokens_paid", "card": a, "amount": 1, "for": b},
         {"type": "ability", "ability": "jump", "chain": 3, "card": a, "target": a, "cell": "C2"},
         {"type": "ability", "ability": "manoeuvre", "chain": 3, "card": a, "target": b},
+        {"type": "destruction_effect", "card": a, "chain": 0, "rule": "402.3а"},
+        {"type": "destruction_effect", "card": a, "chain": 3, "rule": "402.3а", "wounds": False},
     ]
     for event in events:
         line = DESCRIBER.event(reading, event)
@@ -371,6 +373,8 @@ def test_abilities_that_act_by_themselves_read_as_sentences(language):
     assert f"«{name(brought, language)}»" in DESCRIBER.event(reading, events[4])
     jump = next(e for e in events if e.get("ability") == "jump")
     assert "C2" in DESCRIBER.event(reading, jump)
+    wounded, finished = (DESCRIBER.event(reading, e) for e in events[-2:])
+    assert wounded != finished and "0" not in finished  # Finishing: not "at 0 lives"
     actions = [
         {"type": "slow", "card": a},
         {"type": "ability", "ability": "jump", "card": a, "cell": "C2"},

@@ -290,15 +290,19 @@ def test_unity_shows_cheaper_creatures_and_gains_their_on_strike_abilities():
     assert SYSTEM.has(s, them, "plague") and not SYSTEM.has(s, me, "plague")
 
 
-@pytest.mark.rule("С: Жажда", "310")
+@pytest.mark.rule("С: Жажда", "310", "402.3а")
 def test_thirst_wounds_an_adjacent_creature_before_the_turn_or_stays_closed():
+    """The prey at 0 lives gets the destruction effect, on the stack when the turn's
+    priority begins (402.3а, 311.4); two passes execute it."""
     s = battle(
         [(0, CONSTRICTOR, "C1", {"closed": True}), (1, PLAIN, "C1'"), (1, STURDY, "A3'")],
         active=1,
     )
     me, prey = at(s, "C1"), at(s, "C1'")
     s, events = passes(s, 4)
-    assert s["active"] == 0 and prey in s["players"][1]["grave"]
+    assert s["active"] == 0 and s["stack"][-1]["card"] == prey
+    s, events = passes(s, 2)
+    assert prey in s["players"][1]["grave"] and not s["stack"]
     assert not s["pieces"][str(me)]["closed"]
     s = battle([(0, CONSTRICTOR, "C2", {"closed": True}), (1, STURDY, "A3'")], active=1)
     s, events = passes(s, 4)
