@@ -81,7 +81,12 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Prefetch, Q, Window
 from django.db.models.functions import RowNumber
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import exceptions, mixins, status, viewsets
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import action
@@ -389,13 +394,6 @@ class StandingsView(ApiMixin, APIView):
 
 @extend_schema_view(
     list=extend_schema(
-        summary="Audit log",
-        description="Organisers only; newest first.",
-        responses={200: AuditEntrySerializer(many=True), **_errors(401, 403, 404)},
-    )
-)
-@extend_schema_view(
-    list=extend_schema(
         summary="A game's leaderboard",
         description=(
             "Players' ratings in one game system (its registry key), best first: OpenSkill "
@@ -422,6 +420,27 @@ class RatingViewSet(ApiMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
         )
 
 
+@extend_schema_view(
+    list=extend_schema(
+        summary="Audit log",
+        description=(
+            "Organisers only; newest first. Each line comes as its message key and "
+            "parameters and as ``summary``, rendered in the request's language "
+            "(``Accept-Language``, the language cookie); entries written before lines "
+            "were kept as messages give their English line."
+        ),
+        parameters=[
+            OpenApiParameter(
+                "Accept-Language",
+                str,
+                OpenApiParameter.HEADER,
+                required=False,
+                description='The language of ``summary``: "en" (the default) or "ru".',
+            )
+        ],
+        responses={200: AuditEntrySerializer(many=True), **_errors(401, 403, 404)},
+    )
+)
 class AuditViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
     serializer_class = AuditEntrySerializer
 

@@ -592,11 +592,34 @@ class RatingSerializer(serializers.ModelSerializer):
 
 class AuditEntrySerializer(serializers.ModelSerializer):
     actor = serializers.SlugRelatedField(slug_field="username", read_only=True, allow_null=True)
+    message = serializers.CharField(
+        read_only=True,
+        help_text=_(
+            "The line's message key: its English text with %(name)s placeholders (the "
+            'msgid of the catalogue); "" for entries written before lines were kept so.'
+        ),
+    )
+    params = serializers.JSONField(
+        read_only=True,
+        help_text=_(
+            "The values of the message's placeholders, as data: a name or a number as "
+            'it is, a round as {"@round": number, "title": title}, a line within the '
+            'line as {"@line": message, "params": {...}}, a term as {"@term": msgid}.'
+        ),
+    )
+    summary = serializers.CharField(
+        source="text",
+        read_only=True,
+        help_text=_(
+            "The line in the request's language (Accept-Language, the language cookie); "
+            "the English line as it was written for entries without a message."
+        ),
+    )
     data = serializers.JSONField(read_only=True)
 
     class Meta:
         model = AuditEntry
-        fields = ["id", "created_at", "actor", "action", "summary", "data"]
+        fields = ["id", "created_at", "actor", "action", "message", "params", "summary", "data"]
         read_only_fields = fields
 
 

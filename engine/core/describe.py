@@ -50,12 +50,13 @@ class Reading:
         language: str | None = "en",
         seat_names: Mapping[int, str] | None = None,
         events: Iterable[Mapping[str, Any]] = (),
+        named: Mapping[int, str] | None = None,
     ) -> Reading:
+        """``events`` in the order they happened; ``named``: what the events before them
+        named (``named_by_events`` of the earlier part of the log), so a long game's
+        reading needs only its latest events."""
         reading = cls(view or {}, language_of(language), dict(seat_names or {}))
-        for event in events:
-            iid, card = event.get("iid"), event.get("card")
-            if isinstance(iid, int) and isinstance(card, str):
-                reading.known.setdefault(iid, card)
+        reading.known = named_by_events(events, named)
         reading._collect(reading.view, None)
         return reading
 
@@ -107,6 +108,20 @@ class Reading:
 
     def seats(self, seats: Iterable[Any]) -> str:
         return ", ".join(self.seat(s) for s in seats) or "—"
+
+
+def named_by_events(
+    events: Iterable[Mapping[str, Any]], named: Mapping[int, str] | None = None
+) -> dict[int, str]:
+    """The card instances (iid -> card id) public events name, the first naming of each
+    kept: ``named`` (the same of the events before these, or nothing) folded on with
+    ``events`` in order. Folding a log in parts gives what folding it whole gives."""
+    known = dict(named or {})
+    for event in events:
+        iid, card = event.get("iid"), event.get("card")
+        if isinstance(iid, int) and isinstance(card, str):
+            known.setdefault(iid, card)
+    return known
 
 
 class Describer(Protocol):

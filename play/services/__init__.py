@@ -11,7 +11,7 @@ the bottom up (a module imports only modules above it in this list):
 - ``starting``: casual games, invitations, and the games of a tournament match;
 - ``ending``: leaving and finishing a game, its result handed to the match;
 - ``acting``: moves, bots' moves, time running out, conceding, calling a game off;
-- ``reading``: the game log and replays.
+- ``reading``: the game log, the end of it the live table shows, and replays.
 
 ``play.tasks`` and ``play.decks`` call into this package and are called from it
 (``queue_move``, the clocks; the casual decks): those imports stay inside the functions.

@@ -15,25 +15,27 @@ Russian.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-from pathlib import Path
 
 import pytest
-from django.db import transaction
 from playwright.sync_api import Page, expect
 
 from engine.voskhozhdenie.game import SYSTEM
 from engine.voskhozhdenie.sample import sample_deck
-from play.models import GameSession, SessionSeat
+from play.models import GameSession
 from play.services.acting import apply_action, run_bot
-from play.services.starting import _start
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    compact,
+    overflow,
+    posted_actions,
+    shoot_shared_table,
+    start_table,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
 HUMAN_MOVES = 14  # clicks: the opening decisions and a few turns of two rounds
 # The person's plan: go first, keep the hand, play what they can, attack, then pass.
 PRIORITY = ["first_player", "keep", "decline", "play", "declare", "assign", "tactic_wound",
@@ -44,17 +46,8 @@ FISTFIGHT, FIREBALL, PIRATE, WARRIOR = "VS0-016", "VS1-150", "VS0-012", "VS1-129
 
 def _deal(alice, other, *, bot: bool) -> GameSession:
     decks = [sample_deck(SYSTEM.db, 11 + k, cities=2, main=20) for k in range(2)]
-    with transaction.atomic():
-        session = GameSession.objects.create(
-            system="voskhozhdenie", created_by=alice, decks=decks, seed=7
-        )
-        SessionSeat.objects.create(session=session, number=0, user=alice)
-        if bot:
-            SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
-        else:
-            SessionSeat.objects.create(session=session, number=1, user=other)
-        _start(session)
-    return session
+    seats = [alice, "heuristic" if bot else other]
+    return start_table("voskhozhdenie", alice, seats, 7, decks=decks)
 
 
 @pytest.fixture
@@ -117,28 +110,12 @@ def _state(session_id: int) -> dict:
     return GameSession.objects.get(pk=session_id).state
 
 
-def compact(action: dict) -> str:
-    return json.dumps(action, separators=(",", ":"))
-
-
 def css(value: str) -> str:
     return value.replace("\\", "\\\\").replace("'", "\\'")
 
 
-def overflow(page: Page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-
-
 def shoot(page: Page, name: str) -> None:
-    folder = os.environ.get("PLAY_SCREENSHOTS")
-    if folder:
-        # The table's stylesheet comes with each redraw: wait until it applies.
-        expect(page.locator(".tb-head")).to_have_css("display", "flex")
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.evaluate("window.scrollTo(0, 0)")
-        # A desktop as it is seen (the bar at the bottom of the window), a phone whole.
-        full = (page.viewport_size or {}).get("width", 0) < 600
-        page.screenshot(path=str(Path(folder) / f"voskhozhdenie-{name}.png"), full_page=full)
+    shoot_shared_table(page, f"voskhozhdenie-{name}")
 
 
 def assert_hand_above_the_bar(page: Page) -> None:
@@ -249,10 +226,7 @@ def test_a_person_plays_several_turns_against_a_bot_on_a_phone(
         expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
         assert overflow(page) <= 0, f"the table is {overflow(page)}px wider than the phone"
         # Every legal action is posted by exactly one form field, nothing else.
-        values = page.eval_on_selector_all(
-            ".tb form.act input[name=action]", "els => els.map(e => e.value)"
-        )
-        assert sorted(values) == sorted(compact(a) for a in legal)
+        assert sorted(posted_actions(page, ".tb")) == sorted(compact(a) for a in legal)
         action = min(legal, key=lambda a: PRIORITY.index(a["type"]))
         if action["type"] == "first_player":
             expect(table.locator("[data-zone=pending]")).to_contain_text("choose who goes first")
@@ -442,4 +416,70 @@ def test_choose_a_card_then_its_target_step_x_and_answer_a_prompt(
     expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
     expect(tactic.locator(".vt-side.atk .tb-chip")).to_contain_text("River Pirate")
     assert overflow(phone_ru) <= 0
+    assert not errors
+
+
+OATH = "VS1-033"  # Oath of Fealty: an Order whose owner chooses one of two effects
+
+
+def _staged_tactic_and_choice(session_id: int) -> int:
+    """The staged turn of ``_staged`` with Oath of Fealty for Fireball, played on: seat 0
+    declares Fistfight against seat 1 (a Tactic in play), seat 1 passes, seat 0 plays
+    the Oath, whose owner is then asked to choose one of its two effects (a prompt with
+    several options and the card's text). The seq to act at."""
+    seq = _staged(session_id)
+    session = GameSession.objects.get(pk=session_id)
+    state = session.state
+    fistfight, oath = state["players"][0]["hand"][:2]
+    state["cards"][oath]["card"] = OATH
+    session.save(update_fields=["state"])
+    for seat, action in (
+        (0, {"type": "declare", "iid": fistfight, "target": 1}),
+        (1, {"type": "pass"}),
+        (0, {"type": "play", "iid": oath}),
+    ):
+        assert apply_action(session_id, seat, seq, action).status == "applied", action
+        seq += 1
+    state = GameSession.objects.get(pk=session_id).state
+    assert state["tactics"] and state["pending"]["kind"] == "choose"
+    assert state["pending"]["player"] == 0 and len(state["pending"]["options"]) >= 2
+    return seq
+
+
+def test_the_hand_stays_above_the_bar_with_a_tactic_in_play_and_a_tall_prompt(
+    alice, bob, live_server_url, db_thread, browser
+):
+    session_id = db_thread(lambda: _deal(alice, bob, bot=False).pk)
+    seq = db_thread(_staged_tactic_and_choice, session_id)
+    errors: list[str] = []
+    pages = {}
+    for name, locale, size in (
+        ("desktop-en", "en-US", DESKTOP),
+        ("desktop-ru", "ru-RU", DESKTOP),
+        ("phone-en", "en-US", PHONE),
+        ("phone-ru", "ru-RU", PHONE),
+    ):
+        context = browser.new_context(base_url=live_server_url, locale=locale)
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        page.set_viewport_size(size)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        log_in(page, "alice")
+        page.goto(f"/play/{session_id}/")
+        expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
+        pages[name] = page
+    for name, page in pages.items():
+        table = page.locator(".vt.play-table")
+        expect(table.locator("[data-zone=tactics] .vt-tactic")).to_have_count(1)
+        prompt = table.locator("[data-zone=pending]")
+        expect(prompt.locator("button[type=submit]")).to_have_count(2)
+        expect(prompt.locator(".tb-pline").first).to_be_visible()  # the card's text
+        shoot(page, f"{name}-tactic-prompt")
+        assert overflow(page) <= 0, name
+        if name.startswith("desktop"):
+            # The first screen still holds the whole hand above the (taller) bar.
+            assert_hand_above_the_bar(page)
+        else:
+            assert_bar_leaves_the_end_visible(page)
+    expect(pages["desktop-ru"].locator("[data-zone=pending]")).to_contain_text("Выберите")
     assert not errors

@@ -180,3 +180,53 @@ def test_penalty_and_correction_lines_are_messages_shown_in_the_readers_language
     for line in lines:
         assert escape(line.summary) not in log
     assert "Поражение в матче" in log and "Match loss" not in log and "Round 1" not in log
+
+
+def _api_audit(user, slug: str, **headers) -> list[dict]:
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(user)
+    response = api.get(f"/api/events/{slug}/audit/", **headers)
+    assert response.status_code == 200, response.content
+    return response.json()["results"] if isinstance(response.json(), dict) else response.json()
+
+
+def test_the_api_gives_each_line_as_its_message_parameters_and_in_the_requests_language(alice):
+    event, _ = make_event(alice, players=4)
+    publish_round(alice, pair_next_round(alice, event))
+    audit(event, alice, AuditEntry.Action.EDIT, "Changed name")  # an entry from before
+
+    english = {row["action"]: row for row in _api_audit(alice, event.slug)}
+    published = english["publish"]
+    assert published["message"] == "Published %(round)s"
+    assert published["params"] == {"round": {"@round": 1, "title": ""}}
+    assert published["summary"] == "Published Round 1"
+
+    russian_rows = _api_audit(alice, event.slug, HTTP_ACCEPT_LANGUAGE="ru")
+    russian = {row["action"]: row for row in russian_rows}
+    shown = russian["publish"]["summary"]
+    assert "Раунд 1" in shown and "Round 1" not in shown
+    assert russian["publish"]["message"] == "Published %(round)s"  # the key stays the key
+    assert russian["publish"]["params"] == published["params"]
+    # An entry written before messages were kept gives its English line in any language.
+    old = [row for row in russian_rows if row["message"] == ""]
+    assert [row["summary"] for row in old] == ["Changed name"]
+
+
+def test_the_api_schema_documents_the_audit_lines_and_their_language(db):
+    from rest_framework.test import APIClient
+
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    document = schema.json()
+    listing = document["paths"]["/api/events/{event_slug}/audit/"]["get"]
+    assert listing["summary"] == "Audit log"
+    assert any(
+        p["name"] == "Accept-Language" and p["in"] == "header" for p in listing["parameters"]
+    )
+    fields = document["components"]["schemas"]["AuditEntry"]["properties"]
+    assert {"message", "params", "summary"} <= set(fields)
+    assert "language" in fields["summary"]["description"]
+    # The leaderboard keeps its own title (the audit log's was stacked on it before).
+    board = next(path for url, path in document["paths"].items() if url.startswith("/api/ratings/"))
+    assert board["get"]["summary"] == "A game's leaderboard"
