@@ -1,13 +1,15 @@
 """Printouts as PDF (WeasyPrint): wall and CPU time of each kind for an event of N players.
 
-    python bench/printouts.py [--players 16 256] [--repeat 3] [--kinds slips decklists] [--json]
+    python bench/printouts.py [--players 16 256] [--repeat 3] [--kinds slips decklists]
+                              [--layouts 1 2 4] [--json]
 
 Uses ``DATABASE_URL`` when set, otherwise a scratch SQLite file under var/. Each event is
 made through the services (guests registered, started, round 1 paired and published);
 each PDF is asked through the test client as its organiser, ``--repeat`` times, and the
 worst run is printed (wall and CPU seconds, pages, size). The PDF is made in the request
 even when it is big enough for the background task (``BACKGROUND_PAGES``): the bench
-measures the rendering, wherever it runs.
+measures the rendering, wherever it runs. ``--layouts``: the result slips one, two and
+four to a sheet (``?layout=``, decision 0066); the other kinds are one to a page.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[16, 256])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--kinds", nargs="+", default=list(KINDS), choices=KINDS)
+    parser.add_argument("--layouts", type=int, nargs="+", default=[1], choices=[1, 2, 4])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     (ROOT / "var").mkdir(exist_ok=True)
@@ -75,8 +78,10 @@ def main() -> None:
             register(event, display_name=name, actor=organiser)
         event = start_event(organiser, event)
         publish_round(organiser, pair_next_round(organiser, event))
-        for kind in args.kinds:
-            url = f"/events/{event.slug}/print/{kind}.pdf"
+        for kind, layout in [
+            (k, n) for k in args.kinds for n in (args.layouts if k == "slips" else [1])
+        ]:
+            url = f"/events/{event.slug}/print/{kind}.pdf?layout={layout}"
             runs = []
             for _ in range(args.repeat):
                 wall, cpu = time.perf_counter(), time.process_time()
@@ -86,6 +91,7 @@ def main() -> None:
             row = {
                 "players": players,
                 "kind": kind,
+                "layout": layout,
                 "wall_s": round(max(w for w, _c in runs), 2),
                 "cpu_s": round(max(c for _w, c in runs), 2),
                 "pages": pages(response.content),
@@ -94,7 +100,7 @@ def main() -> None:
             results.append(row)
             if not args.json:
                 print(
-                    f"{players:>5} players  {kind:<17} {row['pages']:>4} pages "
+                    f"{players:>5} players  {kind:<10} {layout}-up {row['pages']:>4} pages "
                     f"{row['kib']:>6} KiB  wall {row['wall_s']:>6.2f} s  cpu {row['cpu_s']:>6.2f} s"
                 )
     if args.json:

@@ -27,13 +27,15 @@ committed, in its own; a lost one is the sweep's to find (``tournaments.sweeps``
 and may only read, and schedule their writes on commit.
 
 The question: "are the decks of this limited event ready?" (``limited_decks_problem``):
-the drafting app answers it (``answer_limited_decks``) with why not, or None.
+the drafting app answers it (``answer_limited_decks``) with why not, or None. And one
+service: the games of a match played online, locked and renumbered when a game loss
+takes a game number (``online_games``, answered by play).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from django.db import transaction
 from django.dispatch import Signal
@@ -57,6 +59,41 @@ def answer_limited_decks(answer: Callable[[Any], str | None]) -> None:
     """The app that makes limited decks (drafting) says how to tell they are ready."""
     global _limited_decks
     _limited_decks = answer
+
+
+class OnlineGames(Protocol):
+    """What the play app does for the tournament with a match's games being played online.
+
+    A game loss issued while a match is played online takes the next game number of the
+    match (decision 0066): the game in progress plays on under the number after it. The
+    sessions are locked before the match row, the order the end of a game takes them in.
+    """
+
+    def lock_open(self, match_id: int) -> list[tuple[int, int | None]]:
+        """Lock the match's games not over yet; their (id, game number), in id order."""
+        ...
+
+    def open_games(self, match_id: int) -> list[tuple[int, int | None]]:
+        """The same list, read without locking (to tell whether it changed meanwhile)."""
+        ...
+
+    def renumber(self, match_id: int, number: int) -> None:
+        """The match's games not over yet (locked by the caller) become game ``number``."""
+        ...
+
+
+_online_games: OnlineGames | None = None
+
+
+def answer_online_games(games: OnlineGames) -> None:
+    """The app that plays matches online (play) says how to reach their games."""
+    global _online_games
+    _online_games = games
+
+
+def online_games() -> OnlineGames | None:
+    """The play app's answer, or None when no app plays matches online."""
+    return _online_games
 
 
 def limited_decks_problem(event) -> str | None:

@@ -316,6 +316,11 @@ class Registration(StatusPipeline, models.Model):
     )
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     drop_reason = models.CharField(max_length=200, blank=True)
+    # A reason of the site's own (a disqualification, no check-in): its message and
+    # parameters, shown in the reader's language (``drop_reason_line``); ``drop_reason``
+    # keeps the English, and the whole reason of rows from before (decision 0066).
+    drop_message = models.CharField(max_length=200, blank=True, default="")
+    drop_params = models.JSONField(blank=True, default=dict)
     is_bot = models.BooleanField(default=False)
     # A table the player always sits at (e.g. for access): the pairing puts their match
     # there (``swiss.assign_tables``). Seen by the player and the officials only.
@@ -346,6 +351,14 @@ class Registration(StatusPipeline, models.Model):
     @property
     def is_active(self) -> bool:
         return self.status != self.Status.DROPPED
+
+    @property
+    def drop_reason_line(self) -> str:
+        """Why the player dropped, in the active language (``drop_reason`` as written when
+        it is the player's or an official's own words, or a row from before)."""
+        from tournaments.audit_text import render
+
+        return render(self.drop_message, self.drop_params, self.drop_reason)
 
 
 class TeamMember(models.Model):
@@ -675,7 +688,12 @@ class Penalty(StatusPipeline, models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     reason = models.CharField(max_length=500)
+    # What the penalty did (and what revoking it did): the English line, and its message
+    # and parameters, shown in the reader's language (``outcome_line``); rows from before
+    # the messages were kept show the English (decision 0066).
     outcome = models.CharField(max_length=300, blank=True)
+    outcome_message = models.CharField(max_length=300, blank=True, default="")
+    outcome_params = models.JSONField(blank=True, default=dict)
     result_before = models.JSONField(null=True, blank=True)
     match_version = models.PositiveIntegerField(null=True, blank=True)
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.ISSUED)
@@ -686,6 +704,8 @@ class Penalty(StatusPipeline, models.Model):
     )
     revoke_note = models.CharField(max_length=300, blank=True)
     revoke_outcome = models.CharField(max_length=300, blank=True)
+    revoke_message = models.CharField(max_length=300, blank=True, default="")
+    revoke_params = models.JSONField(blank=True, default=dict)
 
     objects = StatusQuerySet.as_manager()
 
@@ -699,6 +719,20 @@ class Penalty(StatusPipeline, models.Model):
     @property
     def is_revoked(self) -> bool:
         return self.status == self.Status.REVOKED
+
+    @property
+    def outcome_line(self) -> str:
+        """What the penalty did, in the active language (the English of older rows)."""
+        from tournaments.audit_text import render
+
+        return render(self.outcome_message, self.outcome_params, self.outcome)
+
+    @property
+    def revoke_outcome_line(self) -> str:
+        """What revoking it did, in the active language (the English of older rows)."""
+        from tournaments.audit_text import render
+
+        return render(self.revoke_message, self.revoke_params, self.revoke_outcome)
 
 
 class PlayerRating(models.Model):

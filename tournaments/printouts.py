@@ -1,6 +1,7 @@
 """Printouts of an event: pages (the print preview) and PDF, on the site and in the API.
 
-Thin: parse ``?round=`` and ``?paper=``, let ``services.printouts`` say what the document
+Thin: parse ``?round=``, ``?paper=`` and ``?layout=`` (result slips 1, 2 or 4 to a
+sheet), let ``services.printouts`` say what the document
 holds and who may print it, render ``templates/tournaments/print/`` and, for a PDF, hand
 the HTML to WeasyPrint. A slip or a decklist sheet asked by someone not logged in is
 sent to log in, as the console is; by anyone else but an official, refused (403).
@@ -50,6 +51,8 @@ TEMPLATES = {
 
 def _document(request, event: Event, kind: str, *, pdf: bool) -> service.Printout:
     paper = service.paper_of(request.GET.get("paper"), request.META.get("HTTP_ACCEPT_LANGUAGE", ""))
+    service.check_may_print(request.user, event, kind)  # who may, before what they asked
+    layout = service.layout_of(request.GET.get("layout"), kind)
     return service.printout(
         request.user,
         event,
@@ -57,16 +60,25 @@ def _document(request, event: Event, kind: str, *, pdf: bool) -> service.Printou
         paper=paper,
         round_number=request.GET.get("round"),
         pairing_rows=_pairing_rows,
+        layout=layout,
     )
 
 
 def _html(request, doc: service.Printout, *, pdf: bool) -> str:
     event = doc.event
     links = {}
+    layouts = {}
     if not pdf:
         base = reverse("tournaments:printout_pdf", args=[event.slug, doc.kind])
         query = f"round={doc.round.number}&" if doc.round is not None else ""
-        links = {paper: f"{base}?{query}paper={paper}" for paper in service.PAPERS}
+        up = f"&layout={doc.layout}" if doc.layout != 1 else ""
+        links = {paper: f"{base}?{query}paper={paper}{up}" for paper in service.PAPERS}
+        if doc.kind == service.SLIPS:  # the preview in each layout, on this paper
+            page = reverse("tournaments:printout", args=[event.slug, doc.kind])
+            layouts = {
+                n: f"{page}?{query}paper={doc.paper}" + (f"&layout={n}" if n != 1 else "")
+                for n in service.LAYOUTS
+            }
     return render_to_string(
         TEMPLATES[doc.kind],
         {
@@ -75,6 +87,7 @@ def _html(request, doc: service.Printout, *, pdf: bool) -> str:
             "game_name": _game_name(event),
             "pdf": pdf,
             "pdf_links": links,
+            "layout_links": layouts,
             **doc.data,
         },
         request=request,
@@ -123,7 +136,7 @@ def _page(request: HttpRequest, slug: str, kind: str, *, pdf: bool) -> HttpRespo
         raise PermissionDenied(str(exc)) from None
     except service.NothingToPrint as exc:
         raise Http404(str(exc)) from None
-    except service.BadPaper as exc:
+    except (service.BadPaper, service.BadLayout) as exc:
         return HttpResponseBadRequest(str(exc), content_type="text/plain; charset=utf-8")
     if not pdf:
         return HttpResponse(_html(request, doc, pdf=False))
@@ -134,8 +147,7 @@ def _page(request: HttpRequest, slug: str, kind: str, *, pdf: bool) -> HttpRespo
     if made is not None and not polling:
         return _pdf_response(made, doc)
     base = reverse("tournaments:printout_pdf", args=[event.slug, kind])
-    query = f"round={doc.round.number}&" if doc.round is not None else ""
-    address = f"{base}?{query}paper={doc.paper}"
+    address = f"{base}?{doc.query}"
     context = {
         "doc": doc,
         "event": event,
@@ -185,7 +197,7 @@ class PrintoutView(ApiMixin, APIView):
         summary="A printout (PDF)",
         description=(
             "`pairings` (by table) and `pairings-by-name` for the wall, `slips` (a result "
-            "slip per table), `standings`, `decklists` (a registration sheet per player, "
+            "slip per table, 1, 2 or 4 to a page by `layout`, with cut lines), `standings`, `decklists` (a registration sheet per player, "
             "sections as the game names them). The pairings and the standings are as "
             "public as their pages (a round under review: officials only); the slips and "
             "the decklist sheets are for the event's organisers and judges. Errors are "
@@ -206,6 +218,16 @@ class PrintoutView(ApiMixin, APIView):
                 enum=list(service.PAPERS),
                 description="Paper size; default: from Accept-Language (A4 unless a Letter region).",
             ),
+            OpenApiParameter(
+                "layout",
+                OpenApiTypes.INT,
+                enum=list(service.LAYOUTS),
+                description=(
+                    "Result slips to a sheet of paper: 1 (default), 2 (the sheet cut across) "
+                    "or 4 (a landscape sheet cut in quarters), with dashed cut lines. Slips "
+                    "only: another printout answers 400 to any layout but 1."
+                ),
+            ),
         ],
         responses={
             (200, "application/pdf"): OpenApiResponse(
@@ -214,7 +236,8 @@ class PrintoutView(ApiMixin, APIView):
             (202, "application/json"): OpenApiResponse(
                 response=OpenApiTypes.OBJECT,
                 description=(
-                    "A big printout (over 60 pages) is being made in the background: "
+                    "A big printout (over 60 pages, or over 60 result slips whatever the "
+                    "layout) is being made in the background: "
                     '`{"detail", "state": "queued|rendering|failed", "pages"}`; ask '
                     "again at `Location` after `Retry-After` seconds for the PDF."
                 ),
@@ -230,6 +253,8 @@ class PrintoutView(ApiMixin, APIView):
             raise exceptions.NotFound(str(exc)) from None
         except service.BadPaper as exc:
             raise exceptions.ValidationError({"paper": [str(exc)]}) from None
+        except service.BadLayout as exc:
+            raise exceptions.ValidationError({"layout": [str(exc)]}) from None
         if not service.in_background(doc):
             return _pdf_response(service.render_pdf(_html(request, doc, pdf=True)), doc)
         made, _key, state = _background(request, doc)

@@ -87,6 +87,7 @@ from tournaments.services.results import call_time, confirm_result, enter_result
 from tournaments.services.standings import (
     PLACEMENT_RULESET,
     match_records,
+    members_of,
     pod_results,
     rounds_with_matches,
 )
@@ -244,6 +245,11 @@ def _pairing_rows(event: Event, rnd: Round, matches: list[Match]) -> list[dict]:
     """The round's tables for the pairings: each player with the record they bring into the
     round, the winner marked, and the result read from the winner's side."""
     before = _records_before(event, rnd.number)
+    teams = (
+        members_of(event, [s.registration_id for m in matches for s in m.seats.all()])
+        if event.is_team_event
+        else {}
+    )
     rows = []
     for match in matches:
         seats = list(match.seats.all())
@@ -256,6 +262,11 @@ def _pairing_rows(event: Event, rnd: Round, matches: list[Match]) -> list[dict]:
                     "id": seat.registration_id,
                     "name": seat.registration.display_name,
                     "username": _profile_of(event, seat.registration),
+                    # A team's members, each linked to their profile (active accounts).
+                    "members": [name for name, _a in teams.get(seat.registration_id, [])],
+                    "member_accounts": [
+                        name for name, active in teams.get(seat.registration_id, []) if active
+                    ],
                     "seat": seat,
                     "wins": record.wins if record else 0,
                     "losses": record.losses if record else 0,

@@ -160,3 +160,57 @@ def test_a_game_loss_in_the_middle_of_a_match_is_the_first_game_of_the_report(
     rows = page.locator("table.standings tbody tr")
     expect(rows.first).to_contain_text(offender.capitalize())  # won 2-1 after the loss
     expect(rows.first.locator(".profile-link")).to_have_attribute("href", f"/players/{offender}/")
+
+
+# ---------------------------------------------------------------- the log in the reader's language
+
+
+def _penalised(alice, judge) -> str:
+    """A best-of-3 event of four guests, round 1 published: a match loss at table 1, a
+    disqualification at table 2 (issued by the judge); the event's slug."""
+    from tournaments.models import EventStaff
+    from tournaments.services.events import add_staff, create_event
+    from tournaments.services.pairing import pair_next_round, publish_round
+    from tournaments.services.penalties import issue_penalty, penalty_types
+    from tournaments.services.players import register
+    from tournaments.services.starting import start_event
+
+    event = create_event(alice, name="Language Night", swiss_rounds=2, best_of=3)
+    add_staff(alice, event, judge, EventStaff.Role.JUDGE)
+    for name in ("Anya", "Boris", "Vera", "Gleb"):
+        register(event, display_name=name, actor=alice)
+    start_event(alice, event)
+    first, second = publish_round(alice, pair_next_round(alice, event)).matches.order_by("table")
+    kinds = {t.effect: t for t in penalty_types(event)}
+    offender = first.seats.order_by("seat")[0].registration
+    issue_penalty(judge, kinds["match_loss"], offender, "Marked cards", first)
+    cheat = second.seats.order_by("seat")[0].registration
+    issue_penalty(judge, kinds["disqualification"], cheat, "Collusion")
+    return event.slug
+
+
+def test_the_penalty_log_speaks_the_readers_language(alice, make_user, db_thread, new_page):
+    judge = db_thread(make_user, "judy")
+    slug = db_thread(_penalised, alice, judge)
+
+    page: Page = new_page()
+    log_in(page, "alice")
+    for language in ("en", "ru"):
+        page.set_viewport_size(LAPTOP)
+        page.goto(f"/events/{slug}/manage/")
+        if language == "ru":
+            with page.expect_navigation():
+                page.select_option("select[name=language]", "ru")
+        log = page.locator("#penalty-log")
+        if language == "en":
+            expect(log).to_contain_text("Match settled for")
+            expect(log).to_contain_text("dropped")
+        else:
+            expect(log).to_contain_text("Матч засчитан игроку")
+            expect(log).not_to_contain_text("Match settled for")
+        log.scroll_into_view_if_needed()
+        shoot(page, f"penalty-log-{language}-laptop")
+        page.set_viewport_size(PHONE)
+        shoot(page, f"penalty-log-{language}-phone")
+    with page.expect_navigation():
+        page.select_option("select[name=language]", "en")

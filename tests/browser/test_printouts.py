@@ -203,3 +203,59 @@ def test_a_big_printout_is_prepared_then_offered(alice, embedded_server, browser
             assert len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", _inflated(pdf) + pdf)) == pages
     finally:
         context.close()
+
+
+def test_slips_two_and_four_to_a_page_from_the_console_and_in_the_preview(
+    print_event, new_page, live_server_url
+):
+    """The console's print menu offers the slips 2 and 4 to a page; the 4-up link gives a
+    landscape PDF of one sheet; the previews show the sheets with their dashed cut lines,
+    on a laptop and a phone, in English and Russian."""
+    event = print_event
+    page = new_page()
+    log_in(page, "alice")
+    page.set_viewport_size(LAPTOP)
+    page.goto(f"/events/{event.slug}/manage/")
+    menu = page.locator("#printouts .slip-layouts")
+    expect(menu).to_contain_text("2 to a page")
+    expect(menu).to_contain_text("4 to a page")
+    path = folder()
+    if path is not None:
+        page.locator("#printouts").screenshot(
+            path=str(path / "console-printouts-layouts-laptop.png")
+        )
+    pdf, name = _pdf_from_click(page, "#print-slips-4up-a4")
+    assert "a4-4up.pdf" in name, name
+    assert len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", _inflated(pdf) + pdf)) == 1
+    assert re.search(
+        rb"/MediaBox\s*\[\s*0 0 841\.\d* 595\.\d*", pdf + _inflated(pdf)
+    )  # A4 landscape
+
+    for language in ("en", "ru"):
+        if language == "ru":
+            page.context.add_cookies(
+                [{"name": "django_language", "value": "ru", "url": live_server_url + "/"}]
+            )
+        for layout, sheets in ((2, 2), (4, 1)):
+            page.set_viewport_size(LAPTOP)
+            page.goto(f"/events/{event.slug}/print/slips/?paper=a4&layout={layout}")
+            expect(page.locator(f"section.sheet.up-{layout}")).to_have_count(sheets)
+            expect(page.locator(".slip-cell")).to_have_count(4)
+            if language == "ru":
+                expect(page.locator(".slip-cell").first).to_contain_text("Стол")
+            expect(page.locator(".print-toolbar a[data-paper=letter]")).to_have_attribute(
+                "href", re.compile(rf"paper=letter&layout={layout}$")
+            )
+            cut = page.locator(".slip-cell.cell-1").first
+            assert cut.evaluate("e => getComputedStyle(e).borderBottomStyle") == "dashed"
+            # The cells tile the sheet: the first ends on its middle line.
+            sheet_box = page.locator("section.sheet").first.bounding_box()
+            cell_box = cut.bounding_box()
+            assert abs(cell_box["height"] - sheet_box["height"] / 2) < 2, (cell_box, sheet_box)
+            shoot(page, f"slips-{layout}up-{language}-laptop")
+            page.set_viewport_size(PHONE)
+            assert overflow(page) <= 0, f"the preview is {overflow(page)}px wider than a phone"
+            shoot(page, f"slips-{layout}up-{language}-phone")
+            page.emulate_media(media="print")
+            expect(page.locator(".print-toolbar")).to_be_hidden()
+            page.emulate_media(media="screen")

@@ -183,3 +183,46 @@ def test_public_pages_on_a_desktop_and_a_phone_in_both_languages(events, new_pag
             expect(page.locator(".bsec-final .bm").last).to_be_in_viewport(ratio=1)
             shoot(page, f"double-scrolled-{tag}")
     expect(page.locator("html")).to_have_attribute("lang", "ru")
+
+
+@pytest.fixture
+def pairs_cup(alice, live_server_url, make_user):
+    """A 2 vs 2 event of four teams, round 1 played and round 2 published."""
+    from tournaments.services.events import create_event
+    from tournaments.services.results import enter_result
+    from tournaments.services.starting import start_event
+    from tournaments.services.teams import register_team
+
+    event = create_event(alice, name="Pairs Cup", format="team_standard", swiss_rounds=2, best_of=1)
+    people = [make_user(name) for name in ("anya", "boris", "vera", "gleb", "dina", "egor", "zoya", "ivan")]  # fmt: skip
+    for n in range(4):
+        team = people[2 * n : 2 * n + 2]
+        register_team(event, name=f"Team {n + 1}", members=team, actor=team[0])
+    event = start_event(alice, event)
+    for match in publish_round(alice, pair_next_round(alice, event)).matches.all():
+        enter_result(alice, match, [0])
+    publish_round(alice, pair_next_round(alice, event))
+    return event
+
+
+def test_team_rows_link_each_member_to_their_profile(pairs_cup, new_page):
+    page = new_page()
+    for language in ("en", "ru"):
+        for screen, size in SCREENS.items():
+            page.set_viewport_size(size)
+            for tab, table in (("standings", "table.standings"), ("pairings", "table.pairings")):
+                page.goto(f"/events/{pairs_cup.slug}/{tab}/")
+                if language == "ru" and tab == "standings" and screen == "desktop":
+                    with page.expect_navigation():
+                        page.select_option("select[name=language]", "ru")
+                links = page.locator(table).first.locator(".team-members a.member-link")
+                expect(links).to_have_count(8)
+                first = links.first.inner_text()
+                expect(links.first).to_have_attribute("href", f"/players/{first[1:]}/")
+                overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+                assert overflow <= 0, (tab, screen, overflow)
+                shoot(page, f"team-{tab}-{language}-{screen}")
+    member = links.first.inner_text()[1:]  # "@anya" → "anya"
+    links.first.click()
+    page.wait_for_url(f"**/players/{member}/")
+    expect(page.locator("main")).to_contain_text(member)

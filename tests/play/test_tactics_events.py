@@ -347,7 +347,7 @@ def test_a_swiss_of_two_against_two_teams_seats_every_member_and_finishes(
     drawn = Match.objects.filter(round__event=event, winner__isnull=True).count()
     assert sum(row["points"] for row in rows) == 3 * 4 - drawn
     page = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
-    assert "People 0" in page and "pl0a, pl0b" in page
+    assert "People 0" in page and '>@pl0a</a>, <a href="/players/pl0b/"' in page  # 0066
 
 
 # ---------------------------------------------------------------- top cut and knockouts

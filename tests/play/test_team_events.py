@@ -155,4 +155,4 @@ def test_an_online_team_swiss_event_is_played_to_the_final_standings(
     drawn = sum(1 for m in matches if m.winner_id is None)
     assert sum(row["points"] for row in rows) == 3 * 4 - drawn
     page = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
-    assert "People 0" in page and "pl0a, pl0b" in page
+    assert "People 0" in page and '>@pl0a</a>, <a href="/players/pl0b/"' in page  # 0066

@@ -9,6 +9,7 @@ import io
 
 import pytest
 from django.db import connection
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from tests.races import run_together
@@ -244,15 +245,18 @@ def test_the_players_report_the_rest_of_a_match_after_a_game_loss(event, judy):
     assert list(match.games.values_list("winner_seat", flat=True)) == [1, 0, 0]
 
 
-def test_online_a_game_loss_that_does_not_decide_the_match_is_only_logged(alice, judy, bob):
+def test_online_a_game_loss_that_does_not_decide_the_match_takes_the_next_game(alice, judy, bob):
+    # Decision 0066: no game is played for it; tests/play/test_online_game_losses.py has
+    # the games being played.
     event = _event(alice, judy, [bob, judy.__class__.objects.create_user("zed")], name="Net")
-    Event.objects.filter(pk=event.pk).update(play_online=True)  # the engine counts games
+    Event.objects.filter(pk=event.pk).update(play_online=True)
     match = matches(event)[0]
 
     penalty = issue_penalty(judy, kind(event, "game_loss"), seats(match)[0], "Slow", match)
 
-    assert score(match) == (Match.Status.PENDING, 0, 0, 0) and not match.games.exists()
-    assert "played online" in penalty.outcome and penalty.result_before is None
+    assert score(match) == (Match.Status.PENDING, 0, 1, 0)
+    assert list(match.games.values_list("winner_seat", flat=True)) == [1]
+    assert "played online" in penalty.outcome and penalty.result_before["online"] is True
 
 
 def test_a_second_game_loss_in_a_match_being_played_decides_it(event, judy):
@@ -772,3 +776,93 @@ def test_two_organisers_revoking_at_once_revoke_once(alice, judy, bob, charlie, 
     assert isinstance(next(v for k, v in outcomes if k == "error"), TournamentError)
     assert AuditEntry.objects.filter(event=event, action="penalty_revoked").count() == 1
     assert score(match) == (Match.Status.FINAL, 2, 0, 0)
+
+
+# ---------------------------------------------------------------- the reader's language
+
+
+def test_the_penalty_tables_show_the_outcome_in_the_readers_language(event, client, alice, judy):
+    match = matches(event)[0]
+    player = seats(match)[0]
+    penalty = issue_penalty(judy, kind(event, "match_loss"), player, "Cheat-77", match)
+    assert penalty.outcome_message == "Match settled for %(player)s: %(score)s"
+    english = penalty.outcome  # the English line stays for the API and the CSV
+
+    client.force_login(alice)
+    for page in (f"/events/{event.slug}/manage/", f"/events/{event.slug}/players/{player.pk}/"):
+        client.cookies["django_language"] = "ru"
+        russian = client.get(page, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+        assert "Матч засчитан игроку" in russian and english not in russian, page
+        client.cookies["django_language"] = "en"
+        assert english in client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_a_penalty_from_before_the_messages_shows_its_stored_english(event, client, alice, judy):
+    player = seats(matches(event)[0])[0]
+    penalty = issue_penalty(judy, kind(event, "disqualification"), player, "Cheat")
+    Penalty.objects.filter(pk=penalty.pk).update(
+        outcome="Old stored outcome", outcome_message="", outcome_params={}
+    )
+    penalty.refresh_from_db()
+    with translation.override("ru"):
+        assert penalty.outcome_line == "Old stored outcome"
+    client.force_login(alice)
+    client.cookies["django_language"] = "ru"
+    page = client.get(f"/events/{event.slug}/manage/", HTTP_ACCEPT_LANGUAGE="ru")
+    assert "Old stored outcome" in page.content.decode()
+
+
+def test_a_revocations_outcome_is_shown_in_the_readers_language(event, alice, judy):
+    match = matches(event)[0]
+    enter_result(alice, match, [0, 0])
+    penalty = issue_penalty(judy, kind(event, "match_loss"), seats(match)[0], "Cheat", match)
+    revoked = revoke_penalty(alice, penalty)
+    assert revoked.revoke_message == "Result of table %(table)s of %(round)s put back: %(score)s"
+    with translation.override("ru"):
+        line = revoked.revoke_outcome_line
+    assert line.startswith("Результат стола 1, ") and "восстановлен: 2-0" in line, line
+
+
+def test_a_disqualifications_drop_reason_is_a_line_of_its_own_in_the_readers_language(
+    event, client, alice, judy, monkeypatch
+):
+    from tournaments import audit_text
+
+    player = seats(matches(event)[0])[0]
+    issue_penalty(judy, kind(event, "disqualification"), player, "Marked cards")
+
+    player.refresh_from_db()
+    assert player.drop_reason == "Disqualified: Marked cards"  # the English, as before
+    assert (player.drop_message, player.drop_params) == (
+        "Disqualified: %(reason)s",
+        {"reason": "Marked cards"},
+    )
+    entry = AuditEntry.objects.get(event=event, action="drop")
+    assert entry.params["reason"] == {
+        "@line": "Disqualified: %(reason)s",
+        "params": {"reason": "Marked cards"},
+    }
+    # Shown through the catalogue of the reader's language, the inner line too.
+    russian = {
+        "Disqualified: %(reason)s": "Дисквалифицирован(а): %(reason)s",
+        "Dropped %(name)s: %(reason)s": "Выбыл(а) %(name)s: %(reason)s",
+    }
+    monkeypatch.setattr(audit_text, "gettext", lambda msgid: russian.get(msgid, msgid))
+    assert player.drop_reason_line == "Дисквалифицирован(а): Marked cards"
+    assert entry.text == f"Выбыл(а) {player.display_name}: Дисквалифицирован(а): Marked cards"
+    client.force_login(alice)
+    page = client.get(f"/events/{event.slug}/players/{player.pk}/").content.decode()
+    assert "Дисквалифицирован(а): Marked cards" in page
+    console = client.get(f"/events/{event.slug}/manage/").content.decode()
+    assert "Дисквалифицирован(а): Marked cards" in console
+
+
+def test_a_drop_reason_from_before_or_in_the_players_words_is_shown_as_written(event, bob):
+    reg = event.registrations.get(user=bob)
+    from tournaments.services.players import drop
+
+    drop(bob, reg, "Train to catch")
+    reg.refresh_from_db()
+    assert reg.drop_message == "" and reg.drop_reason == "Train to catch"
+    with translation.override("ru"):
+        assert reg.drop_reason_line == "Train to catch"

@@ -524,3 +524,209 @@ def test_the_api_answers_202_with_a_location_then_the_pdf(live, people, backgrou
     made = api.get(response["Location"], HTTP_ACCEPT="application/pdf")
     assert made.status_code == 200 and page_count(made.content) == 4
     assert media_boxes(made.content) == {LETTER_BOX}
+
+
+# ---------------------------------------------------------------- slips two or four to a page
+
+MM = 96 / 25.4  # CSS pixels (WeasyPrint's unit) in a millimetre
+SHEETS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def slip_cells(html: str) -> list[tuple[tuple[float, float], list[dict]]]:
+    """Each page's size (mm) and its slips' cells as WeasyPrint lays them out: the cell's
+    box, its dashed edges, and how far down its content reaches (mm)."""
+    document = HTML(string=html).render(stylesheets=[CSS(filename=service.stylesheet_path())])
+    pages = []
+    for page in document.pages:
+        box = page._page_box
+        cells = []
+        for cell in box.descendants():
+            classes = (cell.element.get("class") or "").split() if cell.element is not None else []
+            if "slip-cell" not in classes or not isinstance(cell, boxes.BlockBox):
+                continue
+            inner = [d for d in cell.descendants() if d is not cell and hasattr(d, "margin_height")]
+            style = cell.style
+            cells.append(
+                {
+                    "table": cell.element.get("data-table"),
+                    "x": cell.position_x / MM,
+                    "y": cell.position_y / MM,
+                    "width": cell.border_width() / MM,
+                    "height": cell.border_height() / MM,
+                    "reach": max(d.position_y + d.margin_height() for d in inner) / MM,
+                    "dashed": {
+                        side
+                        for side in ("top", "right", "bottom", "left")
+                        if style[f"border_{side}_style"] == "dashed"
+                        and style[f"border_{side}_width"] > 0
+                    },
+                }
+            )
+        pages.append(((box.margin_width() / MM, box.margin_height() / MM), cells))
+    return pages
+
+
+@pytest.fixture
+def sixteen(alice):
+    """Sixteen players (long names, some Cyrillic), best of 5, round 1: eight tables."""
+    event, regs = make_event(alice, players=16, best_of=5)
+    for n, reg in enumerate(regs):
+        name = "Александра Константинопольская" if n % 2 else f"Maximiliana Wolfeschlegel {n}"
+        reg.display_name = name + f" {n}"
+        reg.save(update_fields=["display_name"])
+    rnd = publish_round(alice, pair_next_round(alice, event))
+    return event, rnd
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("layout", [2, 4])
+def test_slips_two_or_four_to_a_page_are_cut_on_the_sheets_middle_lines(
+    client, alice, sixteen, captured, paper, layout
+):
+    event, rnd = sixteen
+    client.force_login(alice)
+    response = get_pdf(client, event, "slips", paper=paper, layout=layout)
+    assert response.status_code == 200
+    assert response["Content-Disposition"].endswith(f'-{paper}-{layout}up.pdf"')
+    pdf = response.content
+    assert page_count(pdf) == 8 // layout
+    width, height = SHEETS[paper]
+    if layout == 4:  # a landscape sheet cut in quarters
+        width, height = height, width
+    (points,) = media_boxes(pdf)
+    assert (round(points[0] / 72 * 25.4), round(points[1] / 72 * 25.4)) == (
+        round(width),
+        round(height),
+    )
+    html, _pdf = captured[-1]
+    pages = slip_cells(html)
+    tables = [str(m.table) for m in rnd.matches.order_by("table")]
+    assert [c["table"] for _size, cells in pages for c in cells] == tables  # in order
+    for (size, cells), texts in zip(pages, page_texts(html), strict=True):
+        assert size == pytest.approx((width, height), abs=0.1)
+        assert len(cells) == layout
+        for cell in cells:
+            # Every slip is whole inside its piece of paper: nothing runs past the cut.
+            assert cell["reach"] <= cell["y"] + cell["height"] + 0.01, cell
+            assert f"Table {cell['table']}" in texts
+        if layout == 2:
+            top, bottom = cells
+            assert top["y"] == 0 and top["height"] == pytest.approx(height / 2, abs=0.01)
+            assert top["dashed"] == {"bottom"} and not bottom["dashed"]  # the cut across
+            assert top["width"] == pytest.approx(width, abs=0.01)
+        else:
+            assert [c["dashed"] for c in cells] == [
+                {"right", "bottom"},
+                {"bottom"},
+                {"right"},
+                set(),
+            ]
+            assert cells[0]["width"] == pytest.approx(width / 2, abs=0.01)
+            assert cells[0]["height"] == pytest.approx(height / 2, abs=0.01)
+            assert (cells[1]["x"], cells[2]["y"]) == pytest.approx((width / 2, height / 2))
+        for match in rnd.matches.filter(table__in=[int(c["table"]) for c in cells]):
+            for seat in match.seats.all():
+                assert f"Signature of {seat.registration.display_name}" in texts
+        assert "Game 5" in texts and "Drawn games" in texts
+
+
+def test_a_last_sheet_of_slips_may_hold_fewer(client, alice, captured):
+    event, _regs = make_event(alice, players=6)
+    publish_round(alice, pair_next_round(alice, event))
+    client.force_login(alice)
+    assert page_count(get_pdf(client, event, "slips", layout=4).content) == 1
+    assert page_count(get_pdf(client, event, "slips", layout=2).content) == 2
+    html, _pdf = captured[-1]
+    assert [len(cells) for _size, cells in slip_cells(html)] == [2, 1]
+
+
+def test_the_preview_offers_the_layouts_and_keeps_the_layout_in_its_pdf_links(client, alice, live):
+    event = live[0]
+    client.force_login(alice)
+    html = client.get(f"/events/{event.slug}/print/slips/", {"layout": 4, "paper": "a4"})
+    page = html.content.decode()
+    assert 'class="printout paper-a4 kind-slips layout-4"' in page
+    assert page.count('class="sheet slips-up up-4"') == 1 and page.count("slip-cell") == 4
+    assert "paper=letter&amp;layout=4" in page  # the PDF links keep the layout
+    assert 'data-layout="2"' in page and 'aria-current="page">4<' in page
+    one = client.get(f"/events/{event.slug}/print/slips/").content.decode()
+    assert 'data-layout="4"' in one and "slips-up" not in one
+    pairings = client.get(f"/events/{event.slug}/print/pairings/").content.decode()
+    assert "data-layout" not in pairings  # the layouts are the slips' alone
+
+
+def test_the_console_print_menu_offers_slips_two_and_four_to_a_page(client, alice, live):
+    event = live[0]
+    client.force_login(alice)
+    console = client.get(f"/events/{event.slug}/manage/").content.decode()
+    for n in (2, 4):
+        for paper in ("a4", "letter"):
+            assert f'id="print-slips-{n}up-{paper}"' in console
+            assert f"paper={paper}&amp;layout={n}" in console
+
+
+@pytest.mark.parametrize("ending", [".pdf", "/"])
+def test_slips_in_any_layout_are_the_officials(client, live, people, ending):
+    event = live[0]
+    url = f"/events/{event.slug}/print/slips{ending}?layout=4"
+    statuses = {}
+    for role, user in people.items():
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        statuses[role] = client.get(url).status_code
+    assert statuses == {"organiser": 200, "judge": 200, "player": 403, "anonymous": 302}
+    # A bad layout is refused only to those who may print at all.
+    client.logout()
+    assert client.get(f"/events/{event.slug}/print/slips{ending}?layout=3").status_code == 302
+
+
+def test_bad_layouts_are_refused_with_a_400(client, alice, live):
+    event = live[0]
+    client.force_login(alice)
+    for kind, layout in (("slips", "3"), ("slips", "x"), ("slips", "44"), ("pairings", "2")):
+        for ending in (".pdf", "/"):
+            response = client.get(f"/events/{event.slug}/print/{kind}{ending}?layout={layout}")
+            assert response.status_code == 400, (kind, layout, ending)
+    assert get_pdf(client, event, "pairings", layout=1).status_code == 200
+
+
+def test_the_api_takes_the_layout(live, people):
+    event = live[0]
+    url = f"/api/events/{event.slug}/printouts/slips/"
+    api = APIClient()
+    assert api.get(url, {"layout": 2}).status_code == 401
+    api.force_authenticate(people["player"])
+    assert api.get(url, {"layout": 2}).status_code == 403
+    for role in ("judge", "organiser"):
+        api.force_authenticate(people[role])
+        response = api.get(url, {"layout": 2, "paper": "a4"}, HTTP_ACCEPT="application/pdf")
+        assert response.status_code == 200 and page_count(response.content) == 2
+        assert media_boxes(response.content) == {A4_BOX}
+        four = api.get(url, {"layout": 4, "paper": "a4"}, HTTP_ACCEPT="application/pdf")
+        assert page_count(four.content) == 1 and media_boxes(four.content) == {A4_BOX[::-1]}
+    bad = api.get(url, {"layout": 3})
+    assert bad.status_code == 400 and bad.json()["layout"]
+    other = api.get(f"/api/events/{event.slug}/printouts/standings/", {"layout": 4})
+    assert other.status_code == 400 and other.json()["layout"]
+
+
+def test_the_schema_documents_the_layout(db):
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    path = schema.json()["paths"]["/api/events/{event_slug}/printouts/{kind}/"]["get"]
+    layout = next(p for p in path["parameters"] if p["name"] == "layout")
+    assert layout["in"] == "query" and layout["schema"]["enum"] == [1, 2, 4]
+
+
+def test_slips_go_to_the_background_by_their_number_whatever_the_sheets(alice, monkeypatch):
+    event, _regs = make_event(alice, players=16)
+    publish_round(alice, pair_next_round(alice, event))
+    four = service.printout(alice, event, "slips", paper="a4", layout=4)
+    one = service.printout(alice, event, "slips", paper="a4")
+    assert (service.pages_of(one), service.pages_of(four)) == (8, 2)  # the pages told
+    assert service.stored_key(one, "x") != service.stored_key(four, "x")
+    # Four to a sheet cost what one to a page costs (the same boxes): eight slips, over 7.
+    monkeypatch.setattr(service, "BACKGROUND_PAGES", 7)
+    assert service.in_background(one) and service.in_background(four)
+    monkeypatch.setattr(service, "BACKGROUND_PAGES", 8)
+    assert not service.in_background(four)

@@ -341,7 +341,7 @@ def test_pages_register_a_team_and_show_it(client, alice, team_event, bob, charl
     assert team_event.registrations.count() == 2
     start_event(alice, team_event)
     page = client.get(reverse("tournaments:standings", args=[team_event.slug])).content.decode()
-    assert "Green" in page and "dave, erin" in page
+    assert "Green" in page and '>@dave</a>, <a href="/players/erin/"' in page
 
 
 @pytest.fixture
@@ -490,3 +490,54 @@ def test_the_console_replaces_a_member(client, team_event, alice, bob, charlie, 
         {"registration": reg.pk, "member": "dave", "replacement": "charlie"},
     )
     assert response.status_code == 403 and members_of(reg) == ["bob", "dave"]
+
+
+# ---------------------------------------------------------------- links to the members
+
+
+@pytest.mark.parametrize("who", ["anonymous", "player", "judge", "organiser"])
+def test_standings_and_pairings_link_each_team_member_to_their_profile(
+    client, alice, team_event, people, make_user, who
+):
+    judge = make_user("judge-j")
+    add_staff(alice, team_event, judge, EventStaff.Role.JUDGE)
+    four_teams(team_event, people)
+    people[3].is_active = False  # p4 closed their account: named, no profile to link
+    people[3].save(update_fields=["is_active"])
+    event = start_event(alice, team_event)
+    rnd = publish_round(alice, pair_next_round(alice, event))
+    for match in rnd.matches.all():
+        enter_result(alice, match, [0])
+    viewer = {"anonymous": None, "player": people[0], "judge": judge, "organiser": alice}[who]
+    if viewer is not None:
+        client.force_login(viewer)
+    profile = reverse("tournaments:profile", args=["p1"])
+    for page in ("standings", "pairings"):
+        html = client.get(reverse(f"tournaments:{page}", args=[event.slug])).content.decode()
+        for name in ("p1", "p2", "p3", "p5", "p8"):
+            link = reverse("tournaments:profile", args=[name])
+            assert f'<a href="{link}" class="profile-link member-link"' in html, (page, name)
+        assert f"{profile}" in html
+        assert reverse("tournaments:profile", args=["p4"]) not in html, page
+        assert "p4" in html  # still named
+    rows = {row["name"]: row for row in refresh_standings(event).rows}
+    assert rows["Team 1"]["members"] == ["p3", "p4"]
+    assert rows["Team 1"]["member_accounts"] == ["p3"]
+
+
+def test_a_standings_snapshot_from_before_names_the_members_without_links(
+    client, alice, team_event, people
+):
+    from tournaments.models import StandingsSnapshot
+
+    four_teams(team_event, people)
+    event = start_event(alice, team_event)
+    rnd = publish_round(alice, pair_next_round(alice, event))
+    for match in rnd.matches.all():
+        enter_result(alice, match, [0])
+    snapshot = StandingsSnapshot.objects.get(event=event)
+    for row in snapshot.rows:
+        row.pop("member_accounts")
+    snapshot.save(update_fields=["rows"])
+    html = client.get(reverse("tournaments:standings", args=[event.slug])).content.decode()
+    assert "(p1, p2)" in html and "member-link" not in html

@@ -12,13 +12,16 @@ round or for no match at all, with a reason:
   them once it is final, those the engine decided while it is played online, those earlier
   game losses recorded) plus one won by the opponent. When that decides the match, or the
   match was already final but undecided (time called at 1-1), it is entered through the
-  results service. A match at a table that one game does not decide goes on with that
-  game recorded (a ``Game`` row, the seats' game wins): the players report the whole
-  match beginning with it (``results.report_result`` refuses a report that leaves it
-  out; the report form and the result desk show it filled in). Online the engine keeps
-  its own count of games, so there the game loss is logged and the match plays on. A
-  match already decided, or one whose players have already reported, is refused: a game
-  loss after a match applies to the player's next match;
+  results service (online, the game in progress then ends, its state kept). A match at a
+  table that one game does not decide goes on with that game recorded (a ``Game`` row,
+  the seats' game wins): the players report the whole match beginning with it
+  (``results.report_result`` refuses a report that leaves it out; the report form and
+  the result desk show it filled in). Online the game loss takes the match's next game
+  number in the same way, no game is played for it, and the game in progress plays on
+  as the game after it (``announce.online_games`` renumbers it): 1-0 and a game loss is
+  1-1, and the game being played decides (decision 0066). A match already decided, or
+  one whose players have already reported, is refused: a game loss after a match
+  applies to the player's next match;
 * in a pod (``Event.uses_pods``) a game is the whole match, so a game loss and a match
   loss are the same: the player takes the last place of the pod. A final pod is entered
   again with the player last (the others keep their order); a pod being played is
@@ -30,8 +33,10 @@ The organisers (the head judge) revoke. Revoking a game or match loss that chang
 puts back the result it replaced, while the match is as the penalty left it and that result
 was final; otherwise the log says what the organiser must put right, and the result stays.
 
-Every change writes an audit entry; the rows involved are locked (penalty, then match) in
-one transaction, and a refusal changes nothing.
+Every change writes an audit entry; the rows involved are locked (penalty, then the
+match's games being played online, then match) in one transaction, and a refusal changes
+nothing. The games are locked before the match, the order the end of a game takes them
+in, so a game ending while a penalty is issued is settled one before the other.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournaments import announce
 from tournaments.audit_text import AuditText, Term, said
 from tournaments.live import broadcast_on_commit
 from tournaments.models import (
@@ -259,17 +265,20 @@ def _result_change(effect: str, match: Match, registration: Registration) -> Res
             ),
         )
     if match.round.event.play_online:
-        # The engine numbers the games it deals: the game in progress plays on.
+        # No game is played for it: the game in progress plays on as the one after it.
         return ResultChange(
-            recorded,
+            games,
             said(
                 gettext_noop(
-                    "Game to %(player)s; table %(table)s of %(round)s is played online and "
-                    "goes on: enter the result if the game loss must count"
+                    "Game %(number)s to %(player)s: %(score)s; table %(table)s of %(round)s "
+                    "is played online and goes on with game %(next)s"
                 ),
+                number=len(games),
                 player=name,
+                score=outcome.score,
                 table=match.table,
                 round=match.round,
+                next=len(games) + 1,
             ),
             record_only=True,
         )
@@ -394,12 +403,59 @@ def issue_penalty(
     if "\x00" in reason:
         raise TournamentError(_("Null characters are not allowed."))
     check_target(event, kind, registration, match)
+    games = _games_online(event, kind.effect, match)
+    for _attempt in range(3):
+        try:
+            return _issue(actor, event, kind, registration, reason, match, games)
+        except _GamesMoved:
+            continue  # a game of the match ended as the penalty came: look again
+    raise TournamentError(
+        _("The games of table %(table)d are changing: issue the penalty again.")
+        % {"table": match.table}
+    )
+
+
+class _GamesMoved(Exception):
+    """The match's games being played changed between locking them and the match."""
+
+
+def _games_online(event: Event, effect: str, match: Match | None) -> announce.OnlineGames | None:
+    """The play app's reach into the match's games, for a game or match loss in a
+    two-player match of an online event; else None."""
+    if match is None or effect not in RESULT_EFFECTS or not event.play_online:
+        return None
+    if event.uses_pods:
+        return None
+    return announce.online_games()
+
+
+def _lock_with_games(match: Match, games: announce.OnlineGames | None) -> Match:
+    """Lock the match's games being played online, then the match (the order the end of a
+    game takes); ``_GamesMoved`` when a game was dealt or ended in between."""
+    if games is None:
+        return lock_match(match)
+    locked = games.lock_open(match.pk)
+    match = lock_match(match)
+    if games.open_games(match.pk) != locked:
+        raise _GamesMoved
+    return match
+
+
+def _issue(
+    actor: User,
+    event: Event,
+    kind: PenaltyType,
+    registration: Registration,
+    reason: str,
+    match: Match | None,
+    games: announce.OnlineGames | None,
+) -> Penalty:
     with transaction.atomic():
         before = None
         version = None
         outcome: AuditText | None = None
         if match is not None:
-            match = lock_match(match)
+            match = _lock_with_games(match, games)
         if kind.effect in RESULT_EFFECTS and event.uses_pods:
             change = _pod_change(match, registration)
             outcome = change.text
@@ -425,6 +481,9 @@ def issue_penalty(
                     }
                     _record_games(match, change.games)
                     version = match.version
+                    if games is not None:  # the game in progress is the one after it
+                        before["online"] = True
+                        games.renumber(match.pk, len(change.games) + 1)
             else:
                 before = {
                     "status": match.status,
@@ -437,7 +496,7 @@ def issue_penalty(
         elif kind.effect == Effect.DISQUALIFICATION:
             reg = Registration.objects.get(pk=registration.pk)
             if reg.is_active and event.status != Event.Status.FINISHED:
-                drop(actor, reg, f"Disqualified: {reason}")
+                drop(actor, reg, said(gettext_noop("Disqualified: %(reason)s"), reason=reason))
                 outcome = said(gettext_noop("%(player)s dropped"), player=reg.display_name)
             else:
                 outcome = said(
@@ -456,6 +515,8 @@ def issue_penalty(
             judge=actor if actor.is_authenticated else None,
             reason=reason,
             outcome=str(outcome or "")[:300],
+            outcome_message=outcome.message if outcome is not None else "",
+            outcome_params=outcome.params if outcome is not None else {},
             result_before=before,
             match_version=version,
         )
@@ -505,13 +566,27 @@ def revoke_penalty(actor: User, penalty: Penalty, note: str = "") -> Penalty:
         # Revoked first: a pod entered again below no longer puts the player last.
         penalty.set_status(Penalty.Status.REVOKED)
         penalty.save(update_fields=["status"])
+        match = penalty.match
+        games = _games_online(event, penalty.effect, match) if match is not None else None
+        if games is not None:  # locked before the match, as the end of a game locks them
+            games.lock_open(match.pk)
         outcome = _undo(actor, penalty)
         penalty.revoked_at = timezone.now()
         penalty.revoked_by = actor if actor.is_authenticated else None
         penalty.revoke_note = note
         penalty.revoke_outcome = str(outcome or "")[:300]
+        penalty.revoke_message = outcome.message if outcome is not None else ""
+        penalty.revoke_params = outcome.params if outcome is not None else {}
         penalty.save(
-            update_fields=["status", "revoked_at", "revoked_by", "revoke_note", "revoke_outcome"]
+            update_fields=[
+                "status",
+                "revoked_at",
+                "revoked_by",
+                "revoke_note",
+                "revoke_outcome",
+                "revoke_message",
+                "revoke_params",
+            ]
         )
         audit(
             event,
@@ -561,6 +636,9 @@ def _undo(actor: User, penalty: Penalty) -> AuditText | None:
     if before.get("recorded") is not None and not match.is_final:
         recorded = list(before["recorded"])
         _record_games(match, recorded)
+        games = announce.online_games() if before.get("online") else None
+        if games is not None:  # the game being played takes its number back (locked)
+            games.renumber(match.pk, len(recorded) + 1)
         return said(
             gettext_noop("Game loss taken off table %(table)s of %(round)s: %(score)s"),
             score=_score(recorded, match, match.seats.count()),

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournaments import announce
+from tournaments.audit_text import AuditText
 from tournaments.live import broadcast_on_commit
 from tournaments.models import AuditEntry, Event, Registration, Round, TeamMember
 from tournaments.services.common import audit, lock_event, said
@@ -184,8 +185,12 @@ def check_in(actor: User, registration: Registration) -> Registration:
     return reg
 
 
-def drop(actor: User, registration: Registration, reason: str = "") -> Registration:
-    """Drop a player. Their results keep counting for the opponents they played."""
+def drop(actor: User, registration: Registration, reason: str | AuditText = "") -> Registration:
+    """Drop a player. Their results keep counting for the opponents they played.
+
+    ``reason``: the player's or official's own words, or a line of the site's
+    (``said(gettext_noop(...))``), kept as its message and shown in the reader's language
+    (``Registration.drop_reason_line``); ``drop_reason`` keeps its English."""
     event = registration.event
     own = plays_for(actor, registration)
     if not own:
@@ -204,9 +209,20 @@ def drop(actor: User, registration: Registration, reason: str = "") -> Registrat
             broadcast_on_commit(event.pk, "players")
             return registration
         reg.set_status(Registration.Status.DROPPED)
-        reg.drop_reason = reason.strip()[:200]
+        line = reason if isinstance(reason, AuditText) else None
+        reg.drop_reason = str(reason).strip()[:200]
+        reg.drop_message = line.message if line is not None else ""
+        reg.drop_params = line.params if line is not None else {}
         reg.dropped_after_round = _swiss_rounds_played(event) + _playoff_rounds(event)
-        reg.save(update_fields=["status", "drop_reason", "dropped_after_round"])
+        reg.save(
+            update_fields=[
+                "status",
+                "drop_reason",
+                "drop_message",
+                "drop_params",
+                "dropped_after_round",
+            ]
+        )
         audit(
             event,
             actor,
@@ -214,7 +230,7 @@ def drop(actor: User, registration: Registration, reason: str = "") -> Registrat
             said(
                 gettext_noop("Dropped %(name)s: %(reason)s"),
                 name=reg.display_name,
-                reason=reg.drop_reason,
+                reason=line if line is not None else reg.drop_reason,
             )
             if reg.drop_reason
             else said(gettext_noop("Dropped %(name)s"), name=reg.display_name),

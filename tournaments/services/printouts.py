@@ -1,7 +1,8 @@
 """Printouts: what an event's paper documents show, who may print them, and the PDF.
 
 Five documents (``KINDS``): the pairings by table and by name (for the wall), a result
-slip per table, the standings, and decklist registration sheets. The pairings and the
+slip per table (one, two or four to a sheet of paper: ``LAYOUTS``, with cut lines;
+decision 0066), the standings, and decklist registration sheets. The pairings and the
 standings are as public as their pages (a round under review is the officials' alone);
 the slips and the decklist sheets are the officials'. The pages are rendered from
 ``templates/tournaments/print/`` and turned into PDF by WeasyPrint with
@@ -50,6 +51,9 @@ PAPERS = (A4, LETTER)
 LETTER_REGIONS = frozenset(
     {"US", "CA", "MX", "PH", "CL", "CO", "VE", "GT", "CR", "PA", "DO", "PR", "SV", "NI", "BZ"}
 )
+# Result slips to a sheet of paper: one, two (the sheet cut across) or four (a landscape
+# sheet cut in quarters); the other printouts are one to a page.
+LAYOUTS = (1, 2, 4)
 LINES_MOST = 30  # lines of one decklist section, at most (one page)
 LINES_DEFAULT = 20
 
@@ -62,6 +66,10 @@ class NothingToPrint(TournamentError):
 
 class BadPaper(TournamentError):
     """A paper size other than ``PAPERS``: a 400."""
+
+
+class BadLayout(TournamentError):
+    """A layout other than ``LAYOUTS``, or one asked of a printout other than slips: a 400."""
 
 
 # ---------------------------------------------------------------- pure helpers
@@ -98,6 +106,25 @@ def paper_of(value: str | None, accept_language: str = "") -> str:
     if paper not in PAPERS:
         raise BadPaper(_("Paper is a4 or letter."))
     return paper
+
+
+def layout_of(value: str | None, kind: str) -> int:
+    """``?layout=``: how many result slips to a sheet, ``1``, ``2`` or ``4`` (empty or
+    missing: 1); only slips come more than one to a sheet."""
+    if value is None or not str(value).strip():
+        return 1
+    text = str(value).strip()
+    layout = int(text) if text.isascii() and text.isdigit() and len(text) == 1 else 0
+    if layout not in LAYOUTS:
+        raise BadLayout(_("Layout is 1, 2 or 4 slips to a page."))
+    if layout != 1 and kind != SLIPS:
+        raise BadLayout(_("Only result slips come 2 or 4 to a page."))
+    return layout
+
+
+def in_sheets(items: Sequence[Any], per_sheet: int) -> list[list[Any]]:
+    """``items`` in order, ``per_sheet`` to a sheet (the last one may have fewer)."""
+    return [list(items[n : n + per_sheet]) for n in range(0, len(items), per_sheet)]
 
 
 def section_lines(target: str) -> int:
@@ -158,11 +185,22 @@ class Printout:
     round: Round | None = None
     title: str = ""
     data: dict[str, Any] = field(default_factory=dict)
+    layout: int = 1  # slips to a sheet of paper (``LAYOUTS``)
 
     @property
     def filename(self) -> str:
         part = f"-round-{self.round.number}" if self.round is not None else ""
-        return f"{self.event.slug}-{self.kind}{part}-{self.paper}.pdf"
+        up = f"-{self.layout}up" if self.layout != 1 else ""
+        return f"{self.event.slug}-{self.kind}{part}-{self.paper}{up}.pdf"
+
+    @property
+    def query(self) -> str:
+        """The query string that asks for this document again (round, paper, layout)."""
+        parts = [f"round={self.round.number}"] if self.round is not None else []
+        parts.append(f"paper={self.paper}")
+        if self.layout != 1:
+            parts.append(f"layout={self.layout}")
+        return "&".join(parts)
 
 
 def check_may_print(user: User | None, event: Event, kind: str) -> None:
@@ -201,12 +239,13 @@ def printout(
     paper: str,
     round_number: str | None = None,
     pairing_rows=None,
+    layout: int = 1,
 ) -> Printout:
     """The document ``kind`` of ``event`` as plain data for its template. ``pairing_rows``
     gives the rows of a round's pairings page (the page's own helper, so both show the
-    same records)."""
+    same records); ``layout``: result slips to a sheet (``layout_of``)."""
     check_may_print(user, event, kind)
-    doc = Printout(kind=kind, event=event, paper=paper)
+    doc = Printout(kind=kind, event=event, paper=paper, layout=layout)
     if kind in ROUND_KINDS:
         doc.round = round_to_print(user, event, round_number)
         matches = list(doc.round.matches.prefetch_related("seats__registration").order_by("table"))
@@ -219,6 +258,7 @@ def printout(
         else:
             doc.title = _("Result slips")
             doc.data["slips"] = _slips(matches)
+            doc.data["sheets_of_slips"] = in_sheets(doc.data["slips"], layout)
     elif kind == STANDINGS:
         doc.title = _("Standings")
         snapshot = StandingsSnapshot.objects.filter(event=event).first()
@@ -367,14 +407,18 @@ def pages_of(doc: Printout) -> int:
     """The pages a document will about have: a page per slip or sheet, the tables
     ``ROWS_PER_PAGE`` rows a page."""
     if doc.kind == SLIPS:
-        return max(1, len(doc.data["slips"]))
+        return max(1, -(-len(doc.data["slips"]) // doc.layout))
     if doc.kind == DECKLISTS:
         return len(doc.data["sheets"])
     return 1 + len(doc.data.get("rows", ())) // ROWS_PER_PAGE
 
 
 def in_background(doc: Printout) -> bool:
-    return pages_of(doc) > BACKGROUND_PAGES
+    """Whether the PDF is made by the task. Slips two or four to a sheet cost as many
+    boxes and lines as one to a page (``bench/printouts.py``): it is the slips that
+    count, not the sheets (decision 0066)."""
+    work = len(doc.data["slips"]) if doc.kind == SLIPS else pages_of(doc)
+    return work > BACKGROUND_PAGES
 
 
 def stored_key(doc: Printout, html: str, *, digest: str = "") -> str:
@@ -383,7 +427,7 @@ def stored_key(doc: Printout, html: str, *, digest: str = "") -> str:
     result, a name, the language) makes another key and another PDF."""
     digest = digest or hashlib.sha256(html.encode()).hexdigest()[:24]
     rnd = doc.round.number if doc.round is not None else 0
-    return f"printout:{doc.event.pk}:{doc.kind}:{rnd}:{doc.paper}:{digest}"
+    return f"printout:{doc.event.pk}:{doc.kind}:{rnd}:{doc.paper}:{doc.layout}:{digest}"
 
 
 def stored_pdf(key: str) -> bytes | None:

@@ -215,15 +215,22 @@ def compute_rows(event: Event):
 def member_names(event: Event) -> dict[int, list[str]]:
     """Each team's members' usernames by registration id, in seat order (one query; empty
     unless the event is for teams)."""
-    names: dict[int, list[str]] = {}
-    rows = (
-        TeamMember.objects.filter(event=event)
-        .order_by("registration_id", "position")
-        .values_list("registration_id", "user__username")
-    )
-    for reg_id, username in rows:
-        names.setdefault(reg_id, []).append(username)
-    return names
+    return {reg_id: [name for name, _active in team] for reg_id, team in members_of(event).items()}
+
+
+def members_of(event: Event, registrations=None) -> dict[int, list[tuple[str, bool]]]:
+    """Each team's members by registration id, in seat order: (username, whether the
+    account is active, so has a profile to link). One query; ``registrations``: only
+    those teams."""
+    found: dict[int, list[tuple[str, bool]]] = {}
+    rows = TeamMember.objects.filter(event=event)
+    if registrations is not None:
+        rows = rows.filter(registration_id__in=list(registrations))
+    for reg_id, username, active in rows.order_by("registration_id", "position").values_list(
+        "registration_id", "user__username", "user__is_active"
+    ):
+        found.setdefault(reg_id, []).append((username, active))
+    return found
 
 
 def save_standings(event: Event) -> StandingsSnapshot:
@@ -239,7 +246,7 @@ def save_standings(event: Event) -> StandingsSnapshot:
         names[pk] = name
         if username and active and not event.is_team_event:
             usernames[pk] = username
-    members = member_names(event) if event.is_team_event else {}
+    members = members_of(event) if event.is_team_event else {}
     after = event.rounds.filter(status=Round.Status.COMPLETED).count()
     if event.uses_pods:
         data = [
@@ -286,7 +293,10 @@ def save_standings(event: Event) -> StandingsSnapshot:
     ]
     if members:
         for item in data:
-            item["members"] = members.get(item["player"], [])
+            team = members.get(item["player"], [])
+            item["members"] = [name for name, _active in team]
+            # The members with a profile to link (a snapshot from before has none).
+            item["member_accounts"] = [name for name, active in team if active]
     snapshot, _created = StandingsSnapshot.objects.update_or_create(
         event=event, defaults={"rows": data, "ruleset": event.tiebreaks, "after_round": after}
     )

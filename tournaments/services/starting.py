@@ -36,8 +36,11 @@ def start_event(actor: User, event: Event) -> Event:
             for reg in absent:
                 reg.set_status(Registration.Status.DROPPED)
                 reg.drop_reason = "did not check in"
+                reg.drop_message = gettext_noop("did not check in")
                 reg.dropped_after_round = 0
-                reg.save(update_fields=["status", "drop_reason", "dropped_after_round"])
+                reg.save(
+                    update_fields=["status", "drop_reason", "drop_message", "dropped_after_round"]
+                )
             regs = [r for r in regs if r.status == Registration.Status.CHECKED_IN]
         if len(regs) < 2:
             raise TournamentError(_("An event needs at least two players to start."))

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
 from django import template
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -41,3 +43,30 @@ def game_label(key: str) -> str:
 def playoff_label(finish: int) -> str:
     labels = {1: _("Champion"), 2: _("Finalist"), 3: _("Top 4"), 5: _("Top 8"), 9: _("Top 16")}
     return labels.get(finish, _("Top %(n)d") % {"n": finish})
+
+
+@register.simple_tag
+def member_links(members, accounts=None) -> str:
+    """A team's members, each linked to their profile (``@username``) when their account
+    has one (``accounts``: the usernames of active accounts; None: every member)."""
+    if not members:
+        return ""
+    linked = set(members if accounts is None else accounts)
+    title = _("Profile")
+    return format_html_join(
+        ", ",
+        "{}",
+        (
+            (
+                format_html(
+                    '<a href="{}" class="profile-link member-link" title="{}">@{}</a>',
+                    reverse("tournaments:profile", args=[name]),
+                    title,
+                    name,
+                )
+                if name in linked
+                else name,
+            )
+            for name in members
+        ),
+    )
