@@ -257,68 +257,32 @@ RULES_DIGEST = (
 )
 
 
-class _Table:
+class _Table(table.Planner):
     """The plan of one viewer's Ascension table (see ``layout``)."""
 
+    describer = DESCRIBER
+
     def __init__(self, view: Mapping[str, Any], legal: list[Mapping[str, Any]], reading: Reading):
-        self.view = view
-        self.legal = legal
-        self.r = reading
-        self.d = DESCRIBER
-        self.cards: dict[int, list[dict[str, Any]]] = {}
+        super().__init__(view, legal, reading)
         self.piles: dict[str, dict[str, Any]] = {}
 
-    def face(self, c: Mapping[str, Any] | None, zone: str, **extra: Any) -> dict[str, Any]:
-        t = self.r.t
-        card_id = c.get("card") if c else None
-        card = self.d._card(card_id)
-        iid = c.get("iid") if c else None
-        if card is None:
-            return {
-                "iid": iid,
-                "hidden": True,
-                "name": t("a hidden card", "скрытая карта"),
-                "acts": [],
-                "flags": [],
-                "cls": "down",
-            }
-        info = self.d.card(self.r, card_id)
-        monster = card.type == "monster"
+    def printed(self, c: Mapping[str, Any], card: Card, info: Mapping[str, Any]) -> dict[str, Any]:
         stats = []
         if card.honor:
             stats.append(
-                {"sym": "★", "value": card.honor, "cls": "hon", "title": t("Honor", "Честь")}
+                {"sym": "★", "value": card.honor, "cls": "hon", "title": self.r.t("Honor", "Честь")}
             )
-        face = {
-            "iid": iid,
-            "id": card_id,
-            "hidden": False,
-            "name": info["name"],
-            "long": table.long_word(info["name"]),
-            "type": card.type,
+        return {
             "kind": info["kind"] + (f" · {info['faction']}" if card.faction else ""),
-            "cost": f"{card.cost}{'⚔' if monster else '◆'}" if card.cost else "",
+            "cost": f"{card.cost}{'⚔' if card.type == 'monster' else '◆'}" if card.cost else "",
             "cost_title": info["cost_label"],
             "colour": card.faction or "neutral",
             "colours": info["faction"],
             "stats": stats,
             "keywords": [],
-            "text": info["text"],
-            "flavour": info["flavour"],
             "flags": [],
             "cls": f"asc-card t-{card.type}",
-            "zone": zone,
-            "acts": [],
-            "sel": False,
-            **extra,
         }
-        if isinstance(iid, int):
-            self.cards.setdefault(iid, []).append(face)
-        return face
-
-    def zone(self, key: str, label: str, cards: Any, **extra: Any) -> dict[str, Any]:
-        faces = [self.face(c, key) for c in cards or ()]
-        return {"key": key, "label": label, "count": len(faces), "cards": faces, **extra}
 
     def player(self, p: Mapping[str, Any]) -> dict[str, Any]:
         t = self.r.t
@@ -549,5 +513,4 @@ def layout(
     """The table's plan for this viewer's view and legal actions (``engine.core.table``):
     the players with their zones as cards (the opponents first, the viewer last), the
     center row and the piles, the pending prompt, and each legal action on its card."""
-    reading = Reading.of(view or {}, language, table.names_of(names))
-    return _Table(view or {}, [a for a in legal or () if isinstance(a, Mapping)], reading).build()
+    return _Table.plan(view, legal, language, names)

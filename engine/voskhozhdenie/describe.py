@@ -667,37 +667,24 @@ PENDING_CARD_CHOICES = frozenset({"discard_down", "mulligan", "tactic", "choose"
 SUBJECT_ACTIONS = frozenset({"play", "declare", "assign", "activate", "decree"})
 
 
-class _Table:
+class _Table(table.Planner):
     """The plan of one viewer's table (see ``layout``)."""
 
+    describer = DESCRIBER
+    buttons = ("acts", "aims")  # aims: shown while the card a target belongs to is selected
+
     def __init__(self, view: Mapping[str, Any], legal: list[Mapping[str, Any]], reading: Reading):
-        self.view = view
-        self.legal = legal
-        self.r = reading
-        self.d = DESCRIBER
-        self.cards: dict[int, list[dict[str, Any]]] = {}  # iid -> its drawn faces
+        super().__init__(view, legal, reading)
         self.players: dict[int, dict[str, Any]] = {}
         self.tactics: dict[Any, dict[str, Any]] = {}
 
     # cards -------------------------------------------------------------------------------
 
-    def face(self, c: Mapping[str, Any], zone: str) -> dict[str, Any]:
+    def hidden(self, iid: Any, zone: str) -> dict[str, Any]:
+        return {**super().hidden(iid, zone), "zone": zone}
+
+    def printed(self, c: Mapping[str, Any], card: Card, info: Mapping[str, Any]) -> dict[str, Any]:
         t = self.r.t
-        card_id = c.get("card")
-        iid = c.get("iid")
-        card = self.d._card(card_id)
-        if card is None:
-            return {
-                "iid": iid,
-                "hidden": True,
-                "name": t("a hidden card", "скрытая карта"),
-                "zone": zone,
-                "acts": [],
-                "aims": [],
-                "flags": [],
-                "cls": "down",
-            }
-        info = self.d.card(self.r, card_id)
         strength = c.get("strength", card.strength)
         flags, cls = [], [f"t-{card.type}"]
         if c.get("ruined"):
@@ -735,13 +722,7 @@ class _Table:
                 {"sym": "⛁", "value": card.supply, "cls": "sup", "title": t("Supply", "Припасы")}
             )
         colours = sorted(card.colours)
-        face = {
-            "iid": iid,
-            "id": card_id,
-            "hidden": False,
-            "name": info["name"],
-            "long": table.long_word(info["name"]),
-            "type": card.type,
+        return {
             "kind": info["kind"],
             "cost": "" if info["cost"] == "—" else info["cost"],
             "colour": colours[0] if len(colours) == 1 else ("multi" if colours else "neutral"),
@@ -749,22 +730,9 @@ class _Table:
             "stats": stats,
             "printed": card.strength,
             "keywords": info["keywords"],
-            "text": info["text"],
-            "flavour": info["flavour"],
             "flags": flags,
             "cls": " ".join(cls),
-            "zone": zone,
-            "acts": [],  # forms on the card itself (a pending choice of this card)
-            "aims": [],  # buttons shown while the card a target belongs to is selected
-            "sel": False,  # the card acts when selected (its bar below the table)
         }
-        if isinstance(iid, int):
-            self.cards.setdefault(iid, []).append(face)
-        return face
-
-    def zone(self, key: str, label: str, cards: list[Any], **extra: Any) -> dict[str, Any]:
-        faces = [self.face(c, key) for c in cards]
-        return {"key": key, "label": label, "count": len(faces), "cards": faces, **extra}
 
     # players -----------------------------------------------------------------------------
 
@@ -1115,5 +1083,4 @@ def layout(
     """The table's plan for this viewer's view and legal actions (``engine.core.table``):
     players with their zones as cards (the opponents first, the viewer last), the Tactics
     and the Queue, the pending prompt, and each legal action placed where it is taken."""
-    reading = Reading.of(view or {}, language, table.names_of(names))
-    return _Table(view or {}, [a for a in legal or () if isinstance(a, Mapping)], reading).build()
+    return _Table.plan(view, legal, language, names)

@@ -9,8 +9,8 @@
 //   action is still posted by exactly one form. A tap on the chosen card lets it go.
 // * The stepper: − and + move the checked radio of its form within the legal values.
 // * The card's text (``.gc-body`` inside each card) is shown beside the card while a mouse
-//   points at it, or pinned by a tap (a sheet at the bottom of a phone), as berserk.js
-//   does; the ⓘ in the bar opens the chosen card's text.
+//   points at it, or pinned by a tap (a sheet at the bottom of a phone): cardtext.js, as
+//   for the Berserk table; the ⓘ in the bar opens the chosen card's text.
 // * Long names: a card's name with a long word (``.tb-name.long``) wraps at syllables
 //   (``hyphens: auto`` in the page's language, cards.css); for a browser without a Russian
 //   dictionary the syllables of a long Russian word are marked here with soft hyphens.
@@ -19,9 +19,6 @@
   "use strict";
 
   document.documentElement.classList.add("tb-js");
-  var pinned = null;  // the element whose text is pinned
-  var hovered = null;
-  var mouse = window.matchMedia ? window.matchMedia("(hover: hover) and (pointer: fine)") : null;
 
   function table() { return document.querySelector(".tb[data-table]"); }
 
@@ -107,69 +104,28 @@
     return t && el.dataset.iid ? t.querySelector(".tb-card[data-iid='" + el.dataset.iid.replace(/[^0-9]/g, "") + "'] .gc-body") : null;
   }
 
-  function place(pop, anchor) {
-    if (!anchor || window.innerWidth <= 600) { pop.style.left = pop.style.top = ""; return; }
-    var r = anchor.getBoundingClientRect(), w = pop.offsetWidth, h = pop.offsetHeight, gap = 8;
-    var left = r.right + gap;
-    if (left + w > window.innerWidth - gap) { left = r.left - w - gap; }
-    if (left < gap) { left = Math.max(gap, Math.min(window.innerWidth - w - gap, r.left)); }
-    pop.style.left = left + "px";
-    pop.style.top = Math.max(gap, Math.min(window.innerHeight - h - gap, r.top)) + "px";
-  }
-
-  function show(el, pin) {
-    var t = table(), pop = t && t.querySelector(".tb-pop"), body = el && bodyOf(el);
-    if (!pop || !body) { return false; }
-    pop.querySelector(".tb-pop-body").replaceChildren(body.cloneNode(true));
-    pop.dataset.iid = el.dataset.iid || "";
-    pop.classList.toggle("pinned", !!pin);
-    pop.hidden = false;
-    place(pop, el);
-    pinned = pin ? (el.dataset.iid || null) : pinned;
-    return true;
-  }
-
-  function hide(all) {
-    var t = table(), pop = t && t.querySelector(".tb-pop");
-    if (all) { pinned = null; }
-    if (!pop || (pinned !== null && !all)) { return; }
-    pop.hidden = true;
-    pop.classList.remove("pinned");
-  }
-
   function cardByIid(iid) {
     var t = table();
     return t ? t.querySelector(".tb-card[data-iid='" + String(iid).replace(/[^0-9]/g, "") + "']") : null;
   }
 
-  document.addEventListener("mouseover", function (e) {
-    if (!mouse || !mouse.matches || pinned !== null) { return; }
-    var el = cardOf(e.target);
-    if (el === hovered) { return; }
-    hovered = el;
-    if (!el || e.target.closest("button, form")) { hide(false); return; }
-    if (!show(el, false)) { hide(false); }
-  });
-
-  document.addEventListener("click", function (e) {
-    var t = table();
-    if (!t || !e.target.closest) { return; }
+  // The table's own clicks, before a tap on a card shows its text (cardtext.js): an aimed
+  // button, the stepper, the ⓘ in the bar, the chosen card's label.
+  function click(e, t) {
     var aim = e.target.closest(".tb-aim[data-form]");
     if (aim && t.contains(aim)) {
       var form = document.getElementById(aim.dataset.form);
       if (form) { if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); } }
-      return;
+      return true;
     }
     var stepper = e.target.closest(".tb-minus, .tb-plus");
     if (stepper && t.contains(stepper)) {
       step(stepper.closest("form"), stepper.classList.contains("tb-plus") ? 1 : -1);
-      return;
+      return true;
     }
     var info = e.target.closest(".tb-info[data-iid]");
-    if (info && t.contains(info)) { show(cardByIid(info.dataset.iid), true); return; }
-    if (e.target.closest(".tb-pop-x")) { hide(true); return; }
-    if (e.target.closest(".tb-pop")) { return; }
-    var pick = e.target.closest("label.tb-pick");
+    if (info && t.contains(info)) { text.showCard(cardByIid(info.dataset.iid), true); return true; }
+    var pick = e.target.closest("label.tb-pick");  // never inside the popover
     if (pick && t.contains(pick)) {
       var input = document.getElementById(pick.htmlFor);
       if (input && input.checked) {  // the chosen card again: let it go
@@ -178,48 +134,32 @@
         if (none) { none.checked = true; }
         sync();
       }
-      hide(true);
-      return;
+      text.hide(true);
+      return true;
     }
-    var el = cardOf(e.target);
-    if (el && !e.target.closest("label, form, button")) {
-      if (pinned !== null && pinned === (el.dataset.iid || null)) { hide(true); return; }
-      if (show(el, true)) { return; }
-    }
-    if (pinned !== null) { hide(true); }
+    return false;
+  }
+
+  var text = window.gauntletCardText({
+    table: ".tb[data-table]",
+    pop: "tb-pop",
+    card: cardOf,
+    key: function (el) { return el.dataset.iid || null; },
+    text: function (iid, el) { return el ? bodyOf(el) : null; },
+    find: cardByIid,
+    point: function (el, target) { return !target.closest("button, form"); },
+    click: click,
+    enter: function (el) {  // a card that may act is chosen, as by a tap on its label
+      var pick = el.querySelector("label.tb-pick");
+      if (pick) { pick.click(); }
+      return !!pick;
+    },
+    redrawn: sync
   });
 
   document.addEventListener("change", function (e) {
     if (e.target.classList && e.target.classList.contains("tb-sel")) { sync(); }
   });
 
-  document.addEventListener("keydown", function (e) {
-    if (e.key === "Escape") { hide(true); return; }
-    var el = cardOf(e.target);
-    if (el && el === e.target && (e.key === "Enter" || e.key === " ")) {
-      e.preventDefault();
-      var pick = el.querySelector("label.tb-pick");
-      if (pick) { pick.click(); } else { show(el, true); }
-    }
-  });
-
-  document.addEventListener("focusin", function (e) {
-    var el = cardOf(e.target);
-    if (el && pinned === null && el === e.target) { show(el, false); }
-  });
-
-  window.addEventListener("scroll", function () {
-    var t = table(), pop = t && t.querySelector(".tb-pop");
-    if (pop && !pop.hidden && pop.dataset.iid) { place(pop, cardByIid(pop.dataset.iid)); }
-  }, { passive: true });
-
   document.addEventListener("DOMContentLoaded", sync);
-  document.addEventListener("play:redrawn", function () {
-    sync();
-    hovered = null;
-    if (pinned === null) { return; }
-    var iid = pinned, el = cardByIid(iid);
-    pinned = null;
-    if (!el || !show(el, true)) { hide(true); }
-  });
 })();

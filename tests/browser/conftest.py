@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import os
 import socket
 import subprocess
@@ -259,6 +260,116 @@ def log_in(page, username: str) -> None:
     page.get_by_label("Password").fill(f"pw-{username}")
     page.locator("main").get_by_role("button", name="Log in").click()
     expect(page.get_by_role("button", name=f"Log out ({username})")).to_be_visible()
+
+
+# The sizes the table tests look at: a desktop and a phone.
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+# The Tactics table's stylesheet (it comes with each redraw) applies: the board is drawn
+# (selector, CSS property, value: ``screenshot``'s ``ready``).
+TACTICS_BOARD_DRAWN = (".tx-board", "display", "block")
+
+
+def compact(action) -> str:
+    """An action as the table's forms post it."""
+    return json.dumps(action, separators=(",", ":"))
+
+
+def posted_actions(page, scope: str) -> list[str]:
+    """What the action forms under ``scope`` post, each field's value, in the page's order."""
+    return page.eval_on_selector_all(
+        f"{scope} form.act input[name=action]", "els => els.map(e => e.value)"
+    )
+
+
+def overflow(page) -> int:
+    """How many pixels the page is wider than the window (0 or less: it fits)."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def screenshot(
+    page,
+    name: str,
+    ready: tuple[str, str, str] | None = None,
+    full_page: bool = True,
+    pointer_away: bool = False,
+) -> None:
+    """With ``PLAY_SCREENSHOTS=<dir>``: the page saved there as ``<name>.png``, once
+    ``ready`` holds, ``(selector, CSS property, value)``: the first element of the
+    selector has that computed value (its stylesheet applied); ``pointer_away``: the
+    mouse moved off the page first (no card text left open under it). Without it,
+    nothing happens.
+
+    Not ``page.wait_for_function``: past its first check it evaluates its expression as
+    a string in the page, which the site's policy (no 'unsafe-eval') refuses, so it fails
+    whenever the page is not ready at once; ``expect`` waits without that.
+    """
+    from playwright.sync_api import expect
+
+    folder = os.environ.get("PLAY_SCREENSHOTS")
+    if not folder:
+        return
+    if ready:
+        selector, prop, value = ready
+        expect(page.locator(selector).first).to_have_css(prop, value)
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    if pointer_away:
+        page.mouse.move(0, 0)
+    page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
+
+
+def shoot_shared_table(page, name: str) -> None:
+    """With ``PLAY_SCREENSHOTS=<dir>``: a table of the shared components
+    (``templates/play/components/``) as it is seen, from its top: a desktop's window (the
+    bar at its bottom), a phone's whole page."""
+    from playwright.sync_api import expect
+
+    if os.environ.get("PLAY_SCREENSHOTS"):
+        # The table's stylesheet comes with each redraw: wait until it applies.
+        expect(page.locator(".tb-head")).to_have_css("display", "flex")
+        page.evaluate("window.scrollTo(0, 0)")
+        full = (page.viewport_size or {}).get("width", 0) < 600
+        screenshot(page, name, full_page=full)
+
+
+def start_table(system: str, creator, seats, seed: int, **fields):
+    """A game of ``system`` created by ``creator`` and started (``play.services.starting``),
+    in one transaction; ``seats`` in seat order, each a user or the name of a bot."""
+    from django.db import transaction
+
+    from play.models import GameSession, SessionSeat
+    from play.services.starting import _start
+
+    with transaction.atomic():
+        session = GameSession.objects.create(system=system, created_by=creator, seed=seed, **fields)
+        for number, who in enumerate(seats):
+            if isinstance(who, str):
+                SessionSeat.objects.create(
+                    session=session, number=number, is_bot=True, bot_name=who
+                )
+            else:
+                SessionSeat.objects.create(session=session, number=number, user=who)
+        _start(session)
+    return session
+
+
+@pytest.fixture
+def open_page(new_page):
+    """``open_page(path, user="", viewport=DESKTOP)``: a page in a fresh context, at
+    ``viewport``, logged in as ``user`` if named, opened at ``path``; returned with the
+    list its uncaught script errors are gathered in."""
+
+    def make(path: str, user: str = "", viewport: dict = DESKTOP):
+        page = new_page()
+        page.set_viewport_size(viewport)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        if user:
+            log_in(page, user)
+        page.goto(path)
+        return page, errors
+
+    return make
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -27,10 +27,8 @@ minutes.
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -38,7 +36,7 @@ from playwright.sync_api import Page, expect
 from play.models import GameSession
 from play.services.reading import replay_state
 from play.services.starting import create_friend_game, join_game
-from tests.browser.conftest import log_in
+from tests.browser.conftest import DESKTOP, PHONE, log_in, posted_actions, shoot_shared_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,8 +44,6 @@ SEED = 10
 POOL = 2  # config["honor_pool"]; the rulebook's pool for 2 players is 60 (A-11)
 MAX_MOVES = 400
 # The players' plan: the first button of the best kind.
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
 PRIORITY = {"choose": 0, "play": 1, "activate": 2, "defeat": 3, "acquire": 4, "end_turn": 5}
 
 
@@ -76,19 +72,7 @@ def _seq(page: Page) -> int:
 
 def shoot(page: Page, name: str) -> None:
     """With ``PLAY_SCREENSHOTS=<dir>``: the table as it is seen (a phone whole)."""
-    folder = os.environ.get("PLAY_SCREENSHOTS")
-    if folder:
-        expect(page.locator(".tb-head")).to_have_css("display", "flex")
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.evaluate("window.scrollTo(0, 0)")
-        full = (page.viewport_size or {}).get("width", 0) < 600
-        page.screenshot(path=str(Path(folder) / f"ascension-{name}.png"), full_page=full)
-
-
-def _buttons(page: Page) -> list[str]:
-    return page.eval_on_selector_all(
-        ".asc-actions form.act input[name=action]", "els => els.map(e => e.value)"
-    )
+    shoot_shared_table(page, f"ascension-{name}")
 
 
 def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
@@ -147,7 +131,7 @@ def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
         assert len(acting) == 1, f"at seq {seq} the buttons are on seats {acting}"
         (seat,) = acting
         page = pages[seat]
-        values = _buttons(page)
+        values = posted_actions(page, ".asc-actions")
         choice = min(range(len(values)), key=lambda k: PRIORITY[json.loads(values[k])["type"]])
         button = page.locator(".asc-actions form.act button").nth(choice)
         with page.expect_response(re.compile(rf"/play/{session_id}/act/$")) as posted:

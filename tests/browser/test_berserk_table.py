@@ -19,13 +19,9 @@ saved there, desktop and phone, English and Russian.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-from pathlib import Path
 
 import pytest
-from django.db import transaction
 from playwright.sync_api import Page, expect
 
 from engine.berserk.game import SYSTEM
@@ -34,14 +30,31 @@ from engine.core import registry
 from play import decks as casual_decks
 from play.models import GameSession, SessionSeat
 from play.services.acting import apply_action, concede, run_bot
-from play.services.starting import _start
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    compact,
+    overflow,
+    posted_actions,
+    screenshot,
+    start_table,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
 RECRUITS = 6  # cards the person recruits before finishing
 MAX_CLICKS = 160
+# The table's stylesheet (it comes with each redraw) applies: the board is drawn.
+BOARD_DRAWN = (".bt-board", "display", "grid")
+
+
+def _starter_decks() -> list:
+    """The first two starter decks, for seats 0 and 1."""
+    starters = registry.get("berserk").load_starter_decks()
+    return [
+        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[k].key), k + 1)
+        for k in (0, 1)
+    ]
 
 
 def _seed_where_seat_0_chooses(decks: list) -> int:
@@ -53,39 +66,16 @@ def _seed_where_seat_0_chooses(decks: list) -> int:
 
 @pytest.fixture
 def bot_game(alice, live_server_url):
-    starters = registry.get("berserk").load_starter_decks()
-    decks = [
-        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[0].key), 1),
-        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[1].key), 2),
-    ]
-    with transaction.atomic():
-        session = GameSession.objects.create(
-            system="berserk",
-            created_by=alice,
-            decks=decks,
-            seed=_seed_where_seat_0_chooses(decks),
-        )
-        SessionSeat.objects.create(session=session, number=0, user=alice)
-        SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
-        _start(session)
-    return session
+    decks = _starter_decks()
+    seed = _seed_where_seat_0_chooses(decks)
+    return start_table("berserk", alice, [alice, "heuristic"], seed, decks=decks)
 
 
 @pytest.fixture
 def bot_vs_bot(alice, live_server_url):
     """Two bots at the table, played on to the reveal: every card placed face down."""
-    starters = registry.get("berserk").load_starter_decks()
-    decks = [
-        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[0].key), 1),
-        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[1].key), 2),
-    ]
-    with transaction.atomic():
-        session = GameSession.objects.create(
-            system="berserk", created_by=alice, decks=decks, seed=7
-        )
-        SessionSeat.objects.create(session=session, number=0, is_bot=True, bot_name="heuristic")
-        SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="random")
-        _start(session)
+    decks = _starter_decks()
+    session = start_table("berserk", alice, ["heuristic", "random"], 7, decks=decks)
     _bots_until(session.pk, _placing)
     return session
 
@@ -107,13 +97,7 @@ def ability_game(alice, live_server_url):
     """Two bots play random decks until seat 0 may use an ability on a card on the board;
     then alice takes seat 0. The game and that ability."""
     for seed in range(1, 6):
-        with transaction.atomic():
-            session = GameSession.objects.create(
-                system="berserk", created_by=alice, decks=[], seed=seed
-            )
-            SessionSeat.objects.create(session=session, number=0, is_bot=True, bot_name="heuristic")
-            SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
-            _start(session)
+        session = start_table("berserk", alice, ["heuristic", "heuristic"], seed, decks=[])
         for _ in range(400):
             session.refresh_from_db()
             if session.status != GameSession.Status.RUNNING:
@@ -132,18 +116,8 @@ def ability_game(alice, live_server_url):
 def conceded_game(alice, live_server_url):
     """Two bots play into the battle; then alice takes seat 0 and concedes. The game, and
     the seq and state of a moment of the placement (every card face down)."""
-    starters = registry.get("berserk").load_starter_decks()
-    decks = [
-        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[0].key), 1),
-        casual_decks.deck_for("berserk", casual_decks.DeckChoice(starters[1].key), 2),
-    ]
-    with transaction.atomic():
-        session = GameSession.objects.create(
-            system="berserk", created_by=alice, decks=decks, seed=11
-        )
-        SessionSeat.objects.create(session=session, number=0, is_bot=True, bot_name="heuristic")
-        SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
-        _start(session)
+    decks = _starter_decks()
+    session = start_table("berserk", alice, ["heuristic", "heuristic"], 11, decks=decks)
     placing = _bots_until(session.pk, _placing)
     _bots_until(session.pk, _fighting)
     SessionSeat.objects.filter(session=session, number=0).update(
@@ -188,25 +162,10 @@ def _apply(session_id: int, seq: int, action: dict) -> str:
     return apply_action(session_id, 0, seq, action).status
 
 
-def compact(action: dict) -> str:
-    return json.dumps(action, separators=(",", ":"))
-
-
-def overflow(page: Page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-
-
 def shoot(page: Page, name: str, full_page: bool = True, keep_mouse: bool = False) -> None:
-    folder = os.environ.get("PLAY_SCREENSHOTS")
-    if folder:
-        # The table's stylesheet comes with each redraw: wait until it applies.
-        page.wait_for_function(
-            "getComputedStyle(document.querySelector('.bt-board')).display === 'grid'"
-        )
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        if not keep_mouse:  # no card text under a pointer left where the last click was
-            page.mouse.move(0, 0)
-        page.screenshot(path=str(Path(folder) / f"berserk-{name}.png"), full_page=full_page)
+    """The board as it is (``keep_mouse``: with the card text the pointer opened, else none
+    under a pointer left where the last click was)."""
+    screenshot(page, f"berserk-{name}", BOARD_DRAWN, full_page, pointer_away=not keep_mouse)
 
 
 def choose(legal: list[dict], recruited: int, acted: bool) -> dict:
@@ -271,6 +230,22 @@ def hidden_names(state: dict) -> set[str]:
     open_ids = {cards[int(k)] for k, q in state["pieces"].items() if not q["hidden"]}
     open_ids |= {cards[i] for p in state["players"] for i in p["grave"]}
     return {KIT.face(c, lang).name for c in hidden - open_ids for lang in ("en", "ru")}
+
+
+def check_nothing_hidden_named(page: Page, state: dict, what: str) -> None:
+    """A board where every card is face down to the viewer (a spectator's, a replay's at
+    the placement): the hidden cards are face-down tiles naming no instance, ``what`` (the
+    page) names none of them and offers no move."""
+    table = page.locator(".bt.play-table")
+    expect(table.locator(".bt-cell")).to_have_count(30)
+    hidden = [q for q in state["pieces"].values() if q["hidden"]]
+    assert hidden, "no card is face down"
+    expect(table.locator(".bt-piece.down")).to_have_count(len(hidden))
+    expect(table.locator(".bt-piece[data-iid]")).to_have_count(0)
+    html = page.content()
+    for name in hidden_names(state):
+        assert name not in html, f"{what} names the hidden {name}"
+    assert not table.locator("form.act").count(), f"{what} offers moves"
 
 
 def check_redraw_keeps_the_choice(page: Page, card: int) -> None:
@@ -360,17 +335,9 @@ def click_action(page: Page, action: dict) -> None:
     button.click()
 
 
-def test_a_person_plays_berserk_against_a_bot_through_the_table(bot_game, db_thread, new_page):
+def test_a_person_plays_berserk_against_a_bot_through_the_table(bot_game, db_thread, open_page):
     session_id = bot_game.pk
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("pw-alice")
-    page.locator("main").get_by_role("button", name="Log in").click()
-    page.goto(f"/play/{session_id}/")
+    page, errors = open_page(f"/play/{session_id}/", "alice")
     table = page.locator(".bt.play-table")
     expect(table.locator("[data-zone=battlefield]")).to_be_visible()
     expect(table.locator(".bt-cell")).to_have_count(30)
@@ -388,10 +355,7 @@ def test_a_person_plays_berserk_against_a_bot_through_the_table(bot_game, db_thr
         phase = state["phase"]
         assert overflow(page) <= 0, f"the table is {overflow(page)}px wider than the window"
         # Every legal action is on the page (at least in the list below the board).
-        values = page.eval_on_selector_all(
-            ".bt-all form.act input[name=action]", "els => els.map(e => e.value)"
-        )
-        assert sorted(values) == sorted(compact(a) for a in legal)
+        assert sorted(posted_actions(page, ".bt-all")) == sorted(compact(a) for a in legal)
         check_board(page, state)
         if phase == "main":
             # Whatever was chosen before the game moved on is let go.
@@ -470,25 +434,13 @@ def test_a_person_plays_berserk_against_a_bot_through_the_table(bot_game, db_thr
     print("fights seen on the way:", fought)
 
 
-def test_a_spectator_sees_the_board_and_no_hidden_card(bot_vs_bot, db_thread, new_page):
+def test_a_spectator_sees_the_board_and_no_hidden_card(bot_vs_bot, db_thread, open_page):
     session_id = bot_vs_bot.pk
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"/play/{session_id}/")
+    page, errors = open_page(f"/play/{session_id}/")
     expect(page).to_have_url(re.compile(rf"/play/{session_id}/spectate/$"))
     table = page.locator(".bt.play-table")
-    expect(table.locator(".bt-cell")).to_have_count(30)
     state = db_thread(lambda: GameSession.objects.get(pk=session_id).state)
-    hidden = [q for q in state["pieces"].values() if q["hidden"]]
-    assert hidden, "the bots placed no card"
-    expect(table.locator(".bt-piece.down")).to_have_count(len(hidden))
-    expect(table.locator(".bt-piece[data-iid]")).to_have_count(0)
-    html = page.content()
-    for name in hidden_names(state):
-        assert name not in html, f"the spectator's page names the hidden {name}"
-    assert not table.locator("form.act").count(), "a spectator is offered moves"
+    check_nothing_hidden_named(page, state, "the spectator's page")
     shoot(page, "spectator-reveal-desktop-en")
 
     # On into the battle: open cards are named and readable, hidden ones still are not.
@@ -517,17 +469,9 @@ def test_a_spectator_sees_the_board_and_no_hidden_card(bot_vs_bot, db_thread, ne
     assert not errors
 
 
-def test_an_ability_is_offered_on_its_targets_cell(ability_game, db_thread, new_page):
+def test_an_ability_is_offered_on_its_targets_cell(ability_game, db_thread, open_page):
     session, ability, legal = ability_game
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("pw-alice")
-    page.locator("main").get_by_role("button", name="Log in").click()
-    page.goto(f"/play/{session.pk}/")
+    page, errors = open_page(f"/play/{session.pk}/", "alice")
     card = ability["card"]
     page.locator(f".bt-piece[data-iid='{card}'] label.bt-pick").click()
     layer = page.locator(f".bt-layer[data-for='{card}']")
@@ -562,24 +506,12 @@ def test_an_ability_is_offered_on_its_targets_cell(ability_game, db_thread, new_
     assert not errors
 
 
-def test_a_replay_draws_the_board_and_no_hidden_card(conceded_game, new_page):
+def test_a_replay_draws_the_board_and_no_hidden_card(conceded_game, open_page):
     session, placing_seq, placing = conceded_game
     assert session.is_over
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"/play/{session.pk}/replay/?step={placing_seq}")
+    page, errors = open_page(f"/play/{session.pk}/replay/?step={placing_seq}")
     table = page.locator(".bt.play-table")
-    expect(table.locator(".bt-cell")).to_have_count(30)
-    hidden = [q for q in placing["pieces"].values() if q["hidden"]]
-    assert hidden
-    expect(table.locator(".bt-piece.down")).to_have_count(len(hidden))
-    expect(table.locator(".bt-piece[data-iid]")).to_have_count(0)
-    html = page.content()
-    for name in hidden_names(placing):
-        assert name not in html, f"the replay names the hidden {name}"
-    assert not table.locator("form.act").count(), "a replay offers moves"
+    check_nothing_hidden_named(page, placing, "the replay")
     shoot(page, "replay-placing-desktop-en")
 
     final = session.state
@@ -624,32 +556,22 @@ def special_game(alice, live_server_url):
     corpse = s["players"][0]["deck"].pop()
     s["cards"][corpse] = CORPSE
     s["players"][0]["grave"].append(corpse)
-    with transaction.atomic():
-        session = GameSession.objects.create(system="berserk", created_by=alice, decks=[], seed=3)
-        SessionSeat.objects.create(session=session, number=0, user=alice)
-        SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
-        _start(session)
+    session = start_table("berserk", alice, [alice, "heuristic"], 3, decks=[])
     GameSession.objects.filter(pk=session.pk).update(state=s)
     marks = {"hermit": at(s, "C3"), "wounded": at(s, "B2"), "necromancer": at(s, "D2")}
     return GameSession.objects.get(pk=session.pk), marks
 
 
-def test_redistribution_and_resurrection_are_chosen_on_the_board(special_game, db_thread, new_page):
+def test_redistribution_and_resurrection_are_chosen_on_the_board(
+    special_game, db_thread, open_page
+):
     """A Resurrection offers a menu on each cell it may fill (the Graveyard cards it may
     bring); a Redistribution one on the creature it heals (the enemies it may wound, the
     one pointed at marked on the board). Once declared, the names in the stack's line open
     the card's text like the cards on the board, with a mouse and with a tap."""
     session, marks = special_game
     legal = SYSTEM.legal_actions(session.state, 0)
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("pw-alice")
-    page.locator("main").get_by_role("button", name="Log in").click()
-    page.goto(f"/play/{session.pk}/")
+    page, errors = open_page(f"/play/{session.pk}/", "alice")
 
     necro = marks["necromancer"]
     raised = [a for a in legal if a.get("ability") == "resurrection"]
@@ -746,29 +668,19 @@ def destruction_game(alice, live_server_url):
     s["rng"] = rolls_rng(6)
     s, _ = passes(s, 2 * 7)
     assert s["stack"][-1]["kind"] == "destruction" and s["priority"]["holder"] == 0
-    with transaction.atomic():
-        session = GameSession.objects.create(system="berserk", created_by=alice, decks=[], seed=3)
-        SessionSeat.objects.create(session=session, number=0, user=alice)
-        SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
-        _start(session)
+    session = start_table("berserk", alice, [alice, "heuristic"], 3, decks=[])
     GameSession.objects.filter(pk=session.pk).update(state=s)
     return GameSession.objects.get(pk=session.pk), {"teller": teller, "cloak": cloak}
 
 
-def test_a_pending_destruction_and_equipment_on_a_hidden_card_are_shown(destruction_game, new_page):
+def test_a_pending_destruction_and_equipment_on_a_hidden_card_are_shown(
+    destruction_game, open_page
+):
     """The stack shows the destruction effect on top, naming the card it destroys (402.3а);
     the bot's face-down tile on C3' shows the Cloak of Leaves on it (open information,
     206.5, 306.2(2)) and still names no hidden card."""
     session, marks = destruction_game
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("pw-alice")
-    page.locator("main").get_by_role("button", name="Log in").click()
-    page.goto(f"/play/{session.pk}/")
+    page, errors = open_page(f"/play/{session.pk}/", "alice")
     for language in ("en", "ru"):
         if language == "ru":
             with page.expect_navigation():

@@ -11,9 +11,7 @@ there, desktop (1366×900) and phone (390×844), in English and Russian.
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -22,23 +20,13 @@ from engine.ascension.game import SYSTEM
 from play import tasks
 from play.models import GameSession
 from play.services.starting import create_bot_game
-from tests.browser.conftest import log_in
+from tests.browser.conftest import DESKTOP, PHONE, overflow, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
 
 def shoot(page: Page, name: str) -> None:
-    folder = os.environ.get("PLAY_SCREENSHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"replay-{name}.png"), full_page=True)
-
-
-def overflow(page: Page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    screenshot(page, f"replay-{name}")
 
 
 def _bots(session: GameSession) -> GameSession:
@@ -63,16 +51,11 @@ def started(alice):
 
 
 def test_alice_concedes_sees_the_end_screen_replays_the_game_and_asks_for_a_rematch(
-    started, live_server_url, new_page
+    started, live_server_url, open_page
 ):
     session_id = started.pk
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("dialog", lambda dialog: dialog.accept())
-    log_in(page, "alice")
-    page.goto(f"/play/{session_id}/")
+    page, errors = open_page(f"/play/{session_id}/", "alice")
+    page.on("dialog", lambda dialog: dialog.accept())  # the confirmation of a concession
     expect(page.locator("#play")).to_have_attribute("data-status", "running")
     page.get_by_role("button", name="Concede").click()
 

@@ -9,9 +9,7 @@ and Russian.
 from __future__ import annotations
 
 import json
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -22,12 +20,10 @@ from engine.tactics.game import SYSTEM
 from play.models import GameSession
 from play.services.acting import apply_action
 from play.services.starting import create_bot_game
-from tests.browser.conftest import log_in
+from tests.browser.conftest import DESKTOP, PHONE, TACTICS_BOARD_DRAWN, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
 BRAIN = make_bot("heuristic", SYSTEM, 11)
 DEF_TOKEN = 1  # +2 DEF (C-55)
 
@@ -58,24 +54,15 @@ def _apply(session_id: int, seq: int, action: dict) -> tuple[str, list, tuple]:
 
 
 def shoot(page: Page, name: str) -> None:
-    folder = os.environ.get("PLAY_SCREENSHOTS")
-    if folder:
-        page.wait_for_function(
-            "getComputedStyle(document.querySelector('.tx-board')).display === 'block'"
-        )
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"tactics-{name}.png"), full_page=True)
+    screenshot(page, f"tactics-{name}", TACTICS_BOARD_DRAWN)
 
 
-def test_a_person_uses_a_treasure_during_the_bots_turn(alice, live_server_url, db_thread, new_page):
+def test_a_person_uses_a_treasure_during_the_bots_turn(
+    alice, live_server_url, db_thread, open_page
+):
     session_id, seq, offered = db_thread(_bots_turn_with_a_token, "alice")
     assert offered
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    log_in(page, "alice")
-    page.goto(f"/play/{session_id}/")
+    page, errors = open_page(f"/play/{session_id}/", "alice")
     panel = page.locator("[data-zone=turn]")
     expect(panel.get_by_role("heading", name="Out of turn")).to_be_visible()
     buttons = panel.locator("button[data-type=treasure]")

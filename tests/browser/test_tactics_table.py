@@ -15,27 +15,30 @@ and phone, English and Russian. A spectator's page names no card of a hand.
 
 from __future__ import annotations
 
-import json
-import os
 import re
 from html import unescape
-from pathlib import Path
 
 import pytest
-from django.db import transaction
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from engine.tactics.bots import make_bot
 from engine.tactics.game import SYSTEM
-from play.models import GameSession, SessionSeat
+from play.models import GameSession
 from play.services.acting import apply_action, run_bot
-from play.services.starting import _start
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    TACTICS_BOARD_DRAWN,
+    compact,
+    overflow,
+    posted_actions,
+    screenshot,
+    start_table,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
 MAX_CLICKS = 900
 SEED = 11  # a game in which the person drafts, plays, acquires, commands, moves and attacks
 BRAIN = make_bot("heuristic", SYSTEM, 5)
@@ -80,23 +83,8 @@ def _seat_of(session_id: int, username: str) -> int:
     return GameSession.objects.get(pk=session_id).seats.get(user__username=username).number
 
 
-def compact(action: dict) -> str:
-    return json.dumps(action, separators=(",", ":"))
-
-
-def overflow(page: Page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-
-
 def shoot(page: Page, name: str) -> None:
-    folder = os.environ.get("PLAY_SCREENSHOTS")
-    if folder:
-        # The table's stylesheet comes with each redraw: wait until it applies.
-        page.wait_for_function(
-            "getComputedStyle(document.querySelector('.tx-board')).display === 'block'"
-        )
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"tactics-{name}.png"), full_page=True)
+    screenshot(page, f"tactics-{name}", TACTICS_BOARD_DRAWN)
 
 
 def css(action: dict) -> str:
@@ -166,17 +154,9 @@ def check_table(page: Page, state: dict, person: int) -> None:
 
 
 def test_a_person_plays_a_whole_tactics_duel_against_a_bot_on_the_hex_table(
-    alice, live_server_url, db_thread, new_page
+    alice, live_server_url, db_thread, new_page, open_page
 ):
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto("/accounts/login/")
-    page.get_by_label("Username").fill("alice")
-    page.get_by_label("Password").fill("pw-alice")
-    page.locator("main").get_by_role("button", name="Log in").click()
-    page.goto("/play/")
+    page, errors = open_page("/play/", "alice")
     section = page.locator("#new-tactics")
     if section.locator("select[name=bot]").count():
         section.locator("select[name=bot]").select_option("random")
@@ -198,10 +178,7 @@ def test_a_person_plays_a_whole_tactics_duel_against_a_bot_on_the_hex_table(
             break
         expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
         assert overflow(page) <= 0, f"the table is {overflow(page)}px wider than the window"
-        values = page.eval_on_selector_all(
-            ".tx-all form.act input[name=action]", "els => els.map(e => e.value)"
-        )
-        assert sorted(values) == sorted(compact(a) for a in legal)
+        assert sorted(posted_actions(page, ".tx-all")) == sorted(compact(a) for a in legal)
         if state.get("phase") != "draft":
             check_table(page, state, person)
         action = BRAIN.choose(state, person)
@@ -265,22 +242,14 @@ def test_a_person_plays_a_whole_tactics_duel_against_a_bot_on_the_hex_table(
 def running_duel(alice):
     """A duel of alice against a bot, no draft, alice (seat 0) holding cards of the central
     deck: cards that no one else may see."""
-    with transaction.atomic():
-        session = GameSession.objects.create(
-            system="tactics",
-            created_by=alice,
-            seed=3,
-            config={"reserves": RESERVES, "first": 0},
-        )
-        SessionSeat.objects.create(session=session, number=0, user=alice)
-        SessionSeat.objects.create(session=session, number=1, is_bot=True, bot_name="heuristic")
-        _start(session)
-        state = session.state
-        hand = state["center"][-5:]
-        state["center"] = state["center"][:-5]
-        state["players"][0]["hand"] = hand
-        session.state = state
-        session.save(update_fields=["state"])
+    config = {"reserves": RESERVES, "first": 0}
+    session = start_table("tactics", alice, [alice, "heuristic"], 3, config=config)
+    state = session.state
+    hand = state["center"][-5:]
+    state["center"] = state["center"][:-5]
+    state["players"][0]["hand"] = hand
+    session.state = state
+    session.save(update_fields=["state"])
     return session
 
 

@@ -8,62 +8,40 @@ Russian; with ``PLAY_SCREENSHOTS=<dir>`` the pages are saved there.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from django.db import transaction
 from playwright.sync_api import Page, expect
 
 from engine.tactics.game import SYSTEM
-from play.models import GameSession, SessionSeat
+from play.models import GameSession
 from play.services.acting import apply_action, run_bot
-from play.services.starting import _start
-from tests.browser.conftest import log_in
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    TACTICS_BOARD_DRAWN,
+    overflow,
+    screenshot,
+    start_table,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
-
-
-def overflow(page: Page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-
 
 def shoot(page: Page, name: str) -> None:
-    folder = os.environ.get("PLAY_SCREENSHOTS")
-    if folder:
-        page.wait_for_function(
-            "getComputedStyle(document.querySelector('.tx-board')).display === 'block'"
-        )
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"tactics-villains-{name}.png"), full_page=True)
+    screenshot(page, f"tactics-villains-{name}", TACTICS_BOARD_DRAWN)
 
 
 def _solo_after_a_villain_turn(user) -> int:
     """A solo game at Hard; the hero ends the first turn, the villains play two schemes."""
-    with transaction.atomic():
-        session = GameSession.objects.create(
-            system="tactics", created_by=user, seed=4,
-            config={"mode": "solo", "difficulty": "hard"},
-        )  # fmt: skip
-        SessionSeat.objects.create(session=session, number=0, user=user)
-        _start(session)
+    config = {"mode": "solo", "difficulty": "hard"}
+    session = start_table("tactics", user, [user], 4, config=config)
     assert apply_action(session.pk, 0, session.seq, {"type": "end_turn"}).status == "applied"
     return session.pk
 
 
 def _arch_villain_turn(user) -> int:
     """Archvillain with ``user`` at the villain seat; the bot's hero turn is played."""
-    with transaction.atomic():
-        session = GameSession.objects.create(
-            system="tactics", created_by=user, seed=6,
-            config={"mode": "archvillain", "difficulty": "normal"},
-        )  # fmt: skip
-        SessionSeat.objects.create(session=session, number=0, is_bot=True, bot_name="heuristic")
-        SessionSeat.objects.create(session=session, number=1, user=user)
-        _start(session)
+    config = {"mode": "archvillain", "difficulty": "normal"}
+    session = start_table("tactics", user, ["heuristic", user], 6, config=config)
     for _ in range(500):
         session = GameSession.objects.get(pk=session.pk)
         if SYSTEM.to_act(session.state) == (1,):
@@ -96,16 +74,11 @@ def _look(page: Page, name: str, words: tuple[str, str]) -> None:
             shoot(page, f"{name}-{size}-{lang}")
 
 
-def test_the_hero_sees_the_villains_panel_in_solo(alice, live_server_url, db_thread, new_page):
+def test_the_hero_sees_the_villains_panel_in_solo(alice, live_server_url, db_thread, open_page):
     session_id = db_thread(_solo_after_a_villain_turn, alice)
     state = db_thread(_state, session_id)
     v = state["villain"]
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    log_in(page, "alice")
-    page.goto(f"/play/{session_id}/")
+    page, errors = open_page(f"/play/{session_id}/", "alice")
     panel = page.locator(".tx [data-zone=villains]")
     expect(panel).to_be_visible()
     expect(panel.locator("[data-v=deck]")).to_have_text(str(len(v["deck"])))
@@ -118,14 +91,11 @@ def test_the_hero_sees_the_villains_panel_in_solo(alice, live_server_url, db_thr
 
 
 def test_the_creator_plays_the_villains_and_sees_their_schemes(
-    alice, live_server_url, db_thread, new_page
+    alice, live_server_url, db_thread, open_page
 ):
     session_id = db_thread(_arch_villain_turn, alice)
     state = db_thread(_state, session_id)
-    page = new_page()
-    page.set_viewport_size(DESKTOP)
-    log_in(page, "alice")
-    page.goto(f"/play/{session_id}/")
+    page, _errors = open_page(f"/play/{session_id}/", "alice")
     panel = page.locator(".tx [data-zone=villains]")
     expect(panel).to_be_visible()
     hand = [SYSTEM.info[state["cards"][i]].name_en for i in state["villain"]["hand"]]

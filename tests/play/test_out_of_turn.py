@@ -27,7 +27,6 @@ from engine.tactics.bots import make_bot
 from engine.tactics.game import SYSTEM
 from play import tasks
 from play.models import ActionLog, GameSession
-from play.services import acting
 from play.services.acting import apply_action, check_move
 from play.services.errors import NotAllowed
 from play.services.payloads import _update_message, payload, payloads
@@ -40,23 +39,6 @@ pytestmark = pytest.mark.django_db
 BRAIN = make_bot("heuristic", SYSTEM, 11)
 DEF_TOKEN = 1  # the set's second treasure kind: +2 DEF (C-55)
 RUNNING = GameSession.Status.RUNNING
-
-
-@pytest.fixture
-def queued(monkeypatch, django_capture_on_commit_callbacks):
-    """The moves handed to workers, in order (instead of the broker); a move queued
-    inside the test's transaction is handed over at once, as at its commit."""
-    moves: list[tuple] = []
-    monkeypatch.setattr(tasks.apply_action, "delay", lambda *args: moves.append(args))
-    real = acting.queue_move
-
-    def queue_move(*args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            real(*args, **kwargs)
-
-    monkeypatch.setattr(acting, "queue_move", queue_move)
-    monkeypatch.setattr("play.consumers.queue_move", queue_move)
-    return moves
 
 
 def on_turn_of(session: GameSession, mover: int, holder: int) -> GameSession:

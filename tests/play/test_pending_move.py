@@ -19,33 +19,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.ascension.game import SYSTEM
-from play import consumers, tasks
+from play import tasks
 from play.models import GameSession, SessionSeat
-from play.services import acting
 from play.services.acting import PENDING_GRACE_SECONDS, PENDING_WINDOW_SECONDS, submit_action
 from play.services.payloads import _update_message, payloads
 from play.services.starting import create_friend_game, join_game
 from tests.play.helpers import communicator, fresh
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def queued(monkeypatch, django_capture_on_commit_callbacks):
-    """The moves handed to workers, in order (instead of the broker); a move queued
-    inside the test's transaction is handed over at once, as at its commit."""
-    moves: list[tuple] = []
-    monkeypatch.setattr(tasks.apply_action, "delay", lambda *args: moves.append(args))
-    real = acting.queue_move
-
-    def queue_move(*args, **kwargs):
-        with django_capture_on_commit_callbacks(execute=True):
-            real(*args, **kwargs)
-
-    # Where it is looked up: the view's path (``submit_action``) and the socket's.
-    monkeypatch.setattr(acting, "queue_move", queue_move)
-    monkeypatch.setattr(consumers, "queue_move", queue_move)
-    return moves
 
 
 def timed_game(alice, bob, bank: int = 60) -> tuple[GameSession, SessionSeat]:
