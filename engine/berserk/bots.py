@@ -207,7 +207,7 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
         return {"type": "pass"}
     reveals = by_type.get("reveal", [])
     if reveals and not view["stack"] and view["active"] == seat:
-        return reveals[0]  # a Stealth card hidden does nothing (D-21)
+        return reveals[0]  # a hidden card declares only instant abilities (D-21)
     strikes = by_type.get("strike", [])
     best, best_score = None, 0.2
     for a in strikes:

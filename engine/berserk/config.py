@@ -42,6 +42,9 @@ class Config:
     weakening_exchange_rows: tuple[int, ...] = (2, 4, -4)
     # D-17: magic strikes cause a two-creature fight too.
     magic_strike_fights: bool = False
+    # D-21: hidden cards are open; they may declare only instant abilities (404.6), which
+    # reveal them first (415.2). False: a hidden card declares nothing.
+    hidden_cards_declare_instants: bool = True
     # D-22: the second player's hidden third row is revealed at the end of the first
     # player's first turn (313.2).
     reveal_hidden_row_after_first_turn: bool = True

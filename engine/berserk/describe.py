@@ -450,6 +450,27 @@ class BerserkDescriber(CardDescriber[Card]):
         )
         details: list[str] = []
         options: list[str] = []
+        # 404.6: the cards of yours offered an instant ability now (your view's
+        # ``instants``; hidden ones too, D-21: declaring reveals them, 415.2)
+        offered = [i for i in view.get("instants") or () if _int(i) is not None]
+        hidden = {
+            p.get("card")
+            for p in view.get("pieces") or ()
+            if isinstance(p, Mapping) and p.get("hidden") and p.get("card") in offered
+        }
+        instant = ", ".join(
+            self.card_name(reading, i)
+            + (
+                t(" (hidden: using it reveals it)", " (скрыта: применение её вскроет)")
+                if i in hidden
+                else ""
+            )
+            for i in offered
+        )
+        use_instant = t(
+            f"You may also use the instant ability of {instant}.",
+            f"Можно также применить внезапное действие карты {instant}.",
+        )
         if phase == "first":
             text = t("Choose who goes first.", "Выберите, кто ходит первым.")
             dice = self._order_dice(reading)
@@ -497,20 +518,45 @@ class BerserkDescriber(CardDescriber[Card]):
                 "You may assign a defender against this strike, or pass.",
                 "Можно назначить защитника против этого удара или спасовать.",
             )
+            if instant:
+                details.append(use_instant)
         elif top is not None and top.get("kind") == "destruction":
             text = t(
                 "A destruction is pending: you may answer it with an instant ability, or pass.",
                 "Ожидается уничтожение: можно ответить внезапным действием или спасовать.",
             )
+            if instant:
+                text = t(
+                    f"A destruction is pending: you may answer it with the instant ability "
+                    f"of {instant}, or pass.",
+                    f"Ожидается уничтожение: можно ответить внезапным действием карты "
+                    f"{instant} или спасовать.",
+                )
         elif top is not None and top.get("kind") == "calculation":
             text = t(
                 "You have priority: you may weaken the exchange, or pass.",
                 "У вас приоритет: можно ослабить удар или спасовать.",
             )
+            if instant:
+                details.append(use_instant)
+        elif top is not None and instant:
+            text = t(
+                f"You have priority: you may use the instant ability of {instant}, "
+                "or pass to let the stack resolve.",
+                f"У вас приоритет: можно применить внезапное действие карты {instant} "
+                "или спасовать, чтобы стек разрешился.",
+            )
         elif top is not None:
             text = t(
                 "You have priority: pass to let the stack resolve.",
                 "У вас приоритет: спасуйте, чтобы стек разрешился.",
+            )
+        elif phase == "final" and instant:
+            text = t(
+                f"Final Phase: you may use the instant ability of {instant}, "
+                "or pass to end the turn.",
+                f"Заключительная фаза: можно применить внезапное действие карты {instant} "
+                "или спасовать, чтобы закончить ход.",
             )
         elif phase == "final":
             text = t(
@@ -521,6 +567,12 @@ class BerserkDescriber(CardDescriber[Card]):
             text = t(
                 "Your Main Phase: move, strike, use an ability, or pass.",
                 "Ваша основная фаза: перемещайтесь, бейте, применяйте способности или пасуйте.",
+            )
+        elif instant:
+            text = t(
+                f"You have priority: you may use the instant ability of {instant}, or pass.",
+                f"У вас приоритет: можно применить внезапное действие карты {instant} "
+                "или спасовать.",
             )
         else:
             text = t("You have priority: pass.", "У вас приоритет: спасуйте.")
@@ -655,6 +707,10 @@ class BerserkDescriber(CardDescriber[Card]):
             cell = event.get("cell")
             where = t(f" on {cell}", f" на {cell}") if isinstance(cell, str) else ""
             x = f" (X = {event['x']})" if _int(event.get("x")) is not None else ""
+            if event.get("instant"):  # 415.2, D-21: it declares an instant ability
+                because = t(
+                    " (it declares an instant ability)", " (она заявляет внезапное действие)"
+                )
             return t(
                 f"{name} of {who} is revealed{where}{x}{because}",
                 f"{who}: открыта карта {name}{where}{x}{because}",

@@ -156,7 +156,11 @@ Instant abilities [404.6] (a script with ``"instant": true``: BK1's Field Infirm
 offered to whoever holds priority in the Main and Final Phases of either player's turn,
 whatever is on top of the stack (decision 0063; a game whose cards have none never looks,
 ``_Facts.instant``); a card whose cost a chain on the stack still owes declares nothing
-more (404.3). Every destruction effect of the battle's turns goes on the stack
+more (404.3). A hidden card (the second player's kept third row, a Stealth card) may
+declare one too (D-21, ``Config.hidden_cards_declare_instants``): it is revealed first,
+a public ``reveal`` event with ``"instant": true`` before the ``ability`` one (415.2: a
+hidden card declaring an instant ability is revealed, a base effect off the stack); the
+holder of priority's own view lists the cards offered one (``instants``). Every destruction effect of the battle's turns goes on the stack
 (``_doom``, 402.3а, decision 0063): those of attacks, of influences (Thirst at 310, scripts,
 Redistribution), of Poison and Fading (311.4), of Fear and Plague, and Finishing's (not
 cancelled by lives regained: 402.3б speaks of wounds); the Vanguard Step and the Start of
@@ -1067,9 +1071,12 @@ class Berserk:
 
     # -- the Reveal Step [306] ----------------------------------------------------------
 
-    def _reveal(self, s: State, iid: int, events: list[Event], rule: str) -> None:
+    def _reveal(
+        self, s: State, iid: int, events: list[Event], rule: str, instant: bool = False
+    ) -> None:
         """Turn a hidden card face up [306.2, 415.2]; a revealed flyer or terrain goes to
-        the Additional Zone (306.3, 211.2)."""
+        the Additional Zone (306.3, 211.2). ``instant``: it declares an instant ability
+        (415.2, D-21), said on the event."""
         q = s["pieces"][str(iid)]
         if not q["hidden"]:
             return
@@ -1085,6 +1092,8 @@ class Berserk:
         }
         if card.cost_x:
             event["x"] = q["x"]
+        if instant:
+            event["instant"] = True
         events.append(event)
         if s["phase"] in BATTLE_PHASES:
             self._to_additional_zone(s, iid, events)
@@ -1729,8 +1738,10 @@ class Berserk:
             slow: bool | None = None  # 211.9, for every open non-flyer alike
             boost: bool | None = None  # whether a "movement_bonus" script is in play
             for iid, q in mine:
-                if q["hidden"]:
-                    continue  # D-21
+                if q["hidden"]:  # D-21: only an instant ability, which reveals it (415.2)
+                    if abilities and iid in self._facts(s).instant:
+                        out.extend(self._ability_actions(s, seat, iid, keys))
+                    continue
                 card = self.card(s, iid)
                 if q["closed"] or q["acted"] or q["moved"]:  # no move, strike or closing
                     if abilities and card.id in self._token_cards:  # 203.6, 209.3, 104.4
@@ -1798,7 +1809,8 @@ class Berserk:
     def _instant_actions(self, s: State, seat: int, only: int | None) -> list[Action]:
         """The instant abilities (404.6) the holder of priority ``seat`` may declare where
         no non-instant one may be (a non-empty stack, the opponent's turn, the Final
-        Phase): those of ``seat``'s revealed cards with one (D-21), or of card ``only``.
+        Phase): those of ``seat``'s cards with one, hidden ones too unless the game's
+        setting says otherwise (D-21, 415.2: declaring reveals them), or of card ``only``.
         The game's cards say at once whether there is any (``_Facts.instant``)."""
         instant = self._facts(s).instant
         if not instant:
@@ -1811,8 +1823,10 @@ class Berserk:
             if only is not None and iid != only:
                 continue
             q = pieces.get(str(iid))
-            if q is None or q["owner"] != seat or q["hidden"]:
+            if q is None or q["owner"] != seat:
                 continue
+            if q["hidden"] and not self.cfg(s).hidden_cards_declare_instants:
+                continue  # D-21 turned off: a hidden card declares nothing
             if (q["closed"] or q["acted"] or q["moved"]) and cards[iid] not in tokens:
                 continue  # 104.4, 203.11: no closing cost can be paid
             out.extend(self._ability_actions(s, seat, iid))
@@ -2077,8 +2091,12 @@ class Berserk:
         **extra: Any,
     ) -> None:
         """Push the chain of a simple strike (``ability`` None) or a playable ability: nine
-        objects with dice, six without (216.1а-б); a hidden target is revealed and, if that
-        makes the declaration illegal, the chain is blocked (415.2, 415.4, D-20)."""
+        objects with dice, six without (216.1а-б); a hidden source (an instant ability, D-21)
+        is revealed before it declares, a hidden target as it becomes the target, and if
+        that makes the declaration illegal, the chain is blocked (415.2, 415.4, D-20)."""
+        hidden_source = s["pieces"][str(iid)]["hidden"]
+        if hidden_source:  # 415.2: "если заявляет внезапную особенность", off the stack
+            self._reveal(s, iid, events, "415.2", instant=True)
         n = s["next_chain"]
         s["next_chain"] += 1
         chain = {
@@ -2114,14 +2132,15 @@ class Berserk:
             if "cell" in extra:
                 event["cell"] = _name(extra["cell"])
             events.append(event)
-        if s["pieces"][str(target)]["hidden"]:  # 415.2, D-20: revealed on becoming a target
+        hidden_target = s["pieces"][str(target)]["hidden"]
+        if hidden_target:  # 415.2, D-20: revealed on becoming a target
             self._reveal(s, target, events, "415.2")
-            if self._chain_target_problem(s, chain) is not None:  # 415.4: blocked
-                chain["blocked"] = True
-                s["stack"] = stack.remove_chain(s["stack"], n, keep_payment=True)
-                s["stack"].append({"chain": n, "kind": "end", "seen": False})
-                s["stack"][-1], s["stack"][-2] = s["stack"][-2], s["stack"][-1]
-                events.append({"type": "blocked", "chain": n, "rule": "415.4"})
+        if (hidden_source or hidden_target) and self._chain_target_problem(s, chain) is not None:
+            chain["blocked"] = True  # 415.4: made illegal by a reveal, blocked
+            s["stack"] = stack.remove_chain(s["stack"], n, keep_payment=True)
+            s["stack"].append({"chain": n, "kind": "end", "seen": False})
+            s["stack"][-1], s["stack"][-2] = s["stack"][-2], s["stack"][-1]
+            events.append({"type": "blocked", "chain": n, "rule": "415.4"})
         s["priority"] = stack.after_declare_or_execute(s["active"])
 
     def _chain_target_problem(self, s: State, chain: dict) -> IllegalAction | None:
@@ -2156,13 +2175,16 @@ class Berserk:
             if st and any(c.get("source") == iid for c in s["chains"].values()):
                 # 404.3: its cost is owed to the Payment object of a chain on the stack
                 return _err("404.3", "This card already pays for an ability on the stack.")
+            if q["hidden"] and not self.cfg(s).hidden_cards_declare_instants:
+                return _err("D-21", "In this game a hidden card declares no ability.")
+            # D-21: a hidden card may declare it; _declare reveals it first (415.2)
         else:
             if s["phase"] != "main" or s["active"] != seat:
                 return _err("404.7", "A non-instant ability only in your own Main Phase.")
             if st:
                 return _err("404.7", "A non-instant ability needs an empty stack.")
-        if q["hidden"]:
-            return _err("D-21", "A hidden card may declare only instant abilities.")
+            if q["hidden"]:
+                return _err("D-21", "A hidden card may declare only instant abilities.")
         if script is not None and script.get("tokens"):  # paid with tokens, no closing
             if self._tokens_available(s, iid) < script["tokens"]:
                 return _err("104.5", f"This ability costs {script['tokens']} tokens.")
@@ -3706,7 +3728,9 @@ class Berserk:
     def view(self, state: State, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (None: a spectator): their own Deal and Recruit zones
         in full, the opponent's as counts; decks as counts; Graveyards and revealed cards
-        in full; a hidden card only as its owner and cell, save to its owner (206.5-206.7)."""
+        in full; a hidden card only as its owner and cell, save to its owner (206.5-206.7);
+        to the holder of priority in the Main or Final Phase, ``instants``: their cards
+        offered an instant ability now (404.6), when there are any."""
         cards = state["cards"]
         players = []
         for seat, p in enumerate(state["players"]):
@@ -3734,7 +3758,7 @@ class Berserk:
         pieces = self._view_pieces(state, player)
         chains = _view_chains(state)
         priority = state["priority"]
-        return {
+        out: dict[str, Any] = {
             "you": player,
             "phase": state["phase"],
             "first": state["first"],
@@ -3755,6 +3779,19 @@ class Berserk:
             "winners": state["winners"][:],
             "draw": state["draw"],
         }
+        if (
+            player is not None
+            and priority is not None
+            and priority["holder"] == player
+            and (state["phase"] == "main" or state["phase"] == "final")
+            and not state["finished"]
+        ):
+            # 404.6: the holder's own cards offered an instant ability now, hidden ones
+            # too (D-21): in the holder's view alone, which shows them those cards anyway
+            instants = sorted({a["card"] for a in self._instant_actions(state, player, None)})
+            if instants:
+                out["instants"] = instants
+        return out
 
     def battle_view(self, state: State, player: int | None) -> dict[str, Any]:
         """The parts of ``view`` that a player reads in battle, the same values: the
