@@ -100,6 +100,21 @@ def send(messages: Sequence[tuple[str, dict]]) -> None:
     _send_now(layer, messages)
 
 
+def flush(timeout: float = 30.0) -> None:
+    """Return once every batch ``send`` handed over before this call has left (``send``
+    does not wait for them). For whoever must know that no earlier push is still on its
+    way, e.g. before a socket joins a group whose earlier pushes it must not hear.
+    ``send_latest``'s held-back messages are not waited for.
+    """
+    with _lock:
+        loop = _loop if _loop_pid == os.getpid() else None
+    if loop is None or loop.is_closed():
+        return  # nothing was handed over in this process
+    # Batches leave one by one, in order (``_order``): an empty one queued behind them
+    # is done when they are.
+    asyncio.run_coroutine_threadsafe(_send_in_order(None, []), loop).result(timeout)
+
+
 def send_latest(key: Hashable, group: str, message: dict, every: float) -> None:
     """Send ``message`` to ``group`` now, or, if a message of ``key`` went out less than
     ``every`` seconds ago, when that interval ends, unless a later one replaces it.

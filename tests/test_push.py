@@ -85,3 +85,23 @@ def test_send_latest_sends_the_first_at_once_and_the_last_of_the_interval_at_its
         redis_layer, "g", lambda: push.send_latest("pod-1", "g", {"type": "t", "n": 5}, every), 1.0
     )
     assert [m["n"] for _t, m in heard] == [5] and heard[0][0] < every / 2
+
+
+def test_flush_returns_once_the_batches_handed_over_have_left(redis_layer, monkeypatch):
+    left: list[int] = []
+    send_all = push._send_all
+
+    async def slow_send_all(layer, messages):
+        await asyncio.sleep(0.3)  # a busy machine: the push thread gets to them late
+        await send_all(layer, messages)
+        left.extend(m["n"] for _group, m in messages)
+
+    monkeypatch.setattr(push, "_send_all", slow_send_all)
+    push.send([("g", {"type": "t", "n": 1})])
+    push.send([("g", {"type": "t", "n": 2})])
+    assert left == []  # send does not wait
+    push.flush()
+    assert left == [1, 2]
+
+    # So a channel that joins the group now hears nothing of them.
+    assert _listen(redis_layer, "g", lambda: None, wait=0.5) == []

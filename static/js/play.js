@@ -9,6 +9,9 @@
   var SILENCE_MS = 20000, MOVE_MS = 4000;
   var root, errorBox, socket, pollTimer, attempt = 0, heard = Date.now(), moveTimer = null;
   var drawn = null, pressing = false, pending = null;
+  // Fetches of the table, numbered as asked, and the last one whose answer was taken:
+  // two may be under way at once, and the answer of the earlier may come last.
+  var asked = 0, taken = 0;
 
   function csrf(form) {
     var input = form.querySelector("input[name=csrfmiddlewaretoken]");
@@ -22,10 +25,14 @@
   }
 
   function refresh() {
+    var number = ++asked;
     fetch(root.dataset.tableUrl, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (html) {
-        if (html === null || html === drawn) { return; }
+        // An answer overtaken by a later fetch's is an older table: never drawn over it.
+        if (html === null || number < taken) { return; }
+        taken = number;
+        if (html === drawn) { return; }
         // A redraw between a press and its release would swallow the click: it waits
         // for the release (and the click it makes) to finish.
         if (pressing) { pending = html; return; }
@@ -42,6 +49,21 @@
     }
   }
 
+  // The table brings its own stylesheets (links inside #play). A link drawn afresh loads
+  // its sheet again, and until it has the table shows unstyled (for a few frames on each
+  // redraw): a copy of each in the head, made at the first sight of it, keeps it applied
+  // across redraws.
+  function keepStyles() {
+    root.querySelectorAll('link[rel="stylesheet"]').forEach(function (link) {
+      var href = link.getAttribute("href");
+      var kept = false;
+      document.head.querySelectorAll('link[rel="stylesheet"]').forEach(function (l) {
+        if (l.getAttribute("href") === href) { kept = true; }
+      });
+      if (!kept) { document.head.appendChild(link.cloneNode(false)); }
+    });
+  }
+
   function redraw(html) {
     drawn = html;
     // Card details and zone lists the player opened stay open across the redraw. A
@@ -51,6 +73,7 @@
     root.querySelectorAll("details[data-key][open]").forEach(function (d) { opened[d.dataset.key] = true; });
     root.querySelectorAll("input[data-keep]:checked").forEach(function (i) { kept.push(i.id); });
     root.innerHTML = html;
+    keepStyles();
     root.querySelectorAll("details[data-key]").forEach(function (d) { if (opened[d.dataset.key]) { d.open = true; } });
     var panel = root.querySelector(".play-panel");
     if (panel) {
@@ -87,7 +110,11 @@
       if (String(data.seq) === root.dataset.seq || data.seq === undefined) { showError(data.error); }
       return;
     }
-    if (String(data.seq) !== root.dataset.seq || data.status !== root.dataset.status) {
+    // A push older than the table drawn (sent before the page loaded or redrew, and
+    // delivered late) has nothing new: fetching on it would redraw the same table under
+    // the player's hands. A later move, or a change of status, is fetched.
+    var seq = Number(data.seq), drawnSeq = Number(root.dataset.seq);
+    if (!(seq < drawnSeq) && (seq !== drawnSeq || data.status !== root.dataset.status)) {
       showError("");
       refresh();
     }
@@ -143,6 +170,7 @@
     root = document.getElementById("play");
     errorBox = document.getElementById("play-error");
     if (!root) { return; }
+    keepStyles();
     root.addEventListener("submit", submit);
     root.addEventListener("pointerdown", function () { pressing = true; });
     document.addEventListener("pointerup", release);

@@ -442,8 +442,11 @@ def browser(live_server_url, csp_watch):
     started, and Django refuses ORM calls then, so it is started per test, after
     the database is ready, and stopped before pytest-django empties the tables.
     """
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Assertions wait as long as actions do (10 s): on a loaded 2-core machine a page
+    # that draws a large table can take longer than Playwright's default 5 s.
+    expect.set_options(timeout=10_000)
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         open_context = chromium.new_context

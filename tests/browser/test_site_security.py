@@ -6,6 +6,7 @@ static/js/gauntlet.js, and a locked-out player is told why, in their language.""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -16,6 +17,11 @@ from tournaments.services.players import register
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 FAILURE_LIMIT = 5  # LOGIN_FAILURE_LIMIT's default, which the test server runs with
+# Swagger UI and Redoc each fetch the whole schema (drf-spectacular makes it, about 290 kB,
+# on every request) and then draw all of it in the page: on a busy machine that takes
+# longer than expect's default 5 s (Redoc took 4.3 s after its page loaded at a load
+# average of 7 on two cores), so what they draw is waited for this long.
+DOCS_DRAWN_MS = 30_000
 
 
 def try_log_in(page, username: str, password: str) -> None:
@@ -40,7 +46,15 @@ def test_the_watch_sees_what_the_policy_refuses(new_page, csp_watch):
         }"""
     )
 
-    page.wait_for_timeout(500)  # the reports arrive from the browser's side
+    # The reports arrive from the browser's side, as events: wait until both refusals
+    # and the console's message are in (a busy machine delays them), for 10 s at most.
+    expected = ("script-src", "style-src", "Content Security Policy")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        seen = "\n".join(csp_watch.violations)
+        if all(part in seen for part in expected):
+            break
+        page.wait_for_timeout(50)
     assert page.evaluate("window.injected") is None  # the script never ran
     seen = "\n".join(csp_watch.violations)
     assert "script-src" in seen and "style-src" in seen, seen
@@ -51,12 +65,16 @@ def test_the_watch_sees_what_the_policy_refuses(new_page, csp_watch):
 def test_swagger_ui_and_redoc_work_under_their_policies(new_page):
     page = new_page()
     page.goto("/api/docs/")
-    expect(page.locator(".swagger-ui .info .title")).to_contain_text("Gauntlet API")
+    expect(page.locator(".swagger-ui .info .title")).to_contain_text(
+        "Gauntlet API", timeout=DOCS_DRAWN_MS
+    )
     expect(page.locator(".opblock-summary-path", has_text="/api/token/").first).to_be_visible()
 
     page.goto("/api/redoc/")
-    expect(page.get_by_role("heading", name=re.compile("Gauntlet API"))).to_be_visible()
-    expect(page.locator("redoc")).to_contain_text("/api/token/")
+    expect(page.get_by_role("heading", name=re.compile("Gauntlet API"))).to_be_visible(
+        timeout=DOCS_DRAWN_MS
+    )
+    expect(page.locator("redoc")).to_contain_text("/api/token/", timeout=DOCS_DRAWN_MS)
 
 
 def test_a_confirmation_asked_by_the_pages_script(alice, bob, new_page, db_thread):

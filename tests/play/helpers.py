@@ -26,10 +26,18 @@ def fresh(session: GameSession) -> GameSession:
 
 
 def communicator(session: GameSession, user, spectate: bool = False) -> WebsocketCommunicator:
-    """A socket to the game (or its spectator channel) as ``user``; None: an anonymous one."""
+    """A socket to the game (or its spectator channel) as ``user``; None: an anonymous one.
+
+    The pushes of what the test did before (a move, the game's start) leave from the
+    process's push thread after ``push.send`` has returned; they are waited for here, so
+    one still on its way cannot reach the socket after the view it gets on connect.
+    """
     from django.contrib.auth.models import AnonymousUser
 
+    from config import push
     from config.asgi import application
+
+    push.flush()
 
     path = f"/ws/play/{session.pk}/" + ("spectate/" if spectate else "")
     comm = WebsocketCommunicator(
