@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from drafting.models import MAX_SEATS, MIN_SEATS, Pod
@@ -75,7 +76,9 @@ class PodForm(forms.Form):
 
         info = registry.get(game_system) if game_system else registry.default_drafting_system()
         games = self.fields["game_system"]
-        games.choices = [(i.key, i.name) for i in registry.drafting_systems()]
+        games.choices = [
+            (i.key, i.label(get_language() or "en")) for i in registry.drafting_systems()
+        ]
         games.initial = info.key
         draft = [info.draft_sets[0]] * info.boosters_per_player if info.draft_sets else []
         field = self.fields["set_codes"]

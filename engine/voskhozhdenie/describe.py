@@ -1038,7 +1038,10 @@ class _Table(table.Planner):
                 )
         elif prompt_acts:
             turn = prompt_acts + turn
-        head = [{"label": t("Round", "Раунд"), "value": view.get("round")}]
+        # Before the deal (a table waiting for its seats) there is no round to name.
+        head = []
+        if view.get("round") is not None:
+            head.append({"label": t("Round", "Раунд"), "value": view["round"]})
         step = view.get("step")
         if step:
             head.append({"label": t("Step", "Шаг"), "value": self.d.step_name(self.r, step)})

@@ -39,3 +39,16 @@ def strength_total(iids: Any, cards: Any) -> int:
         if isinstance(strength, int) and not isinstance(strength, bool):
             total += strength
     return total
+
+
+@register.filter
+def clock_text(seconds: Any) -> str:
+    """Seconds left on a clock as the running clocks read (static/js/gauntlet.js): m:ss,
+    or h:mm:ss from an hour."""
+    try:
+        left = max(0, round(float(seconds)))
+    except (TypeError, ValueError):
+        return ""
+    hours, rest = divmod(left, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

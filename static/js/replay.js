@@ -33,6 +33,20 @@
     }
   }
 
+  // The table's own stylesheets (links inside the frame) stay applied across steps: a
+  // copy of each in the head (as play.js keeps them), so no step is drawn unstyled while
+  // the fresh link loads its sheet again.
+  function keepStyles() {
+    root.querySelectorAll('link[rel="stylesheet"]').forEach(function (link) {
+      var href = link.getAttribute("href");
+      var kept = false;
+      document.head.querySelectorAll('link[rel="stylesheet"]').forEach(function (l) {
+        if (l.getAttribute("href") === href) { kept = true; }
+      });
+      if (!kept) { document.head.appendChild(link.cloneNode(false)); }
+    });
+  }
+
   function show(k) {
     k = clamp(k);
     if (busy) { wanted = k; return; }
@@ -46,6 +60,7 @@
       return r.text();
     }).then(function (html) {
       root.innerHTML = html;
+      keepStyles();
       root.querySelectorAll("details[data-key]").forEach(function (d) {
         if (Object.prototype.hasOwnProperty.call(opened, d.dataset.key)) { d.open = opened[d.dataset.key]; }
       });
@@ -97,6 +112,7 @@
     root = document.getElementById("replay");
     controls = document.querySelector("[data-replay-controls]");
     if (!root || !controls || !window.fetch) { return; }
+    keepStyles();
     step = Number(root.dataset.step) || 0;
     total = Number(root.dataset.total) || 0;
     slider = controls.querySelector("input[type=range]");

@@ -65,6 +65,16 @@ def test_online_play_waits_for_a_rules_engine(alice):
         registry.unregister("paper-only")
 
 
+def test_the_drafts_pages_name_the_games_in_the_pages_language(client, alice):
+    client.force_login(alice)
+    client.cookies["django_language"] = "ru"
+    for url in ("/draft/", "/draft/new/"):
+        page = client.get(url).content.decode()
+        assert '<option value="berserk">Берсерк</option>' in page, url
+        assert ">Восхождение</option>" in page, url
+        assert "Voskhozhdenie" not in page, url
+
+
 def test_a_berserk_pod_from_the_drafts_page(client, alice):
     client.force_login(alice)
     page = client.get("/draft/").content.decode()

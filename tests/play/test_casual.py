@@ -202,6 +202,43 @@ def test_a_four_seat_2v2_table_fills_through_the_invite_link_then_starts(
     assert play(session, 60).seq >= 60 or fresh(session).is_over
 
 
+def test_the_invitation_names_the_game_in_the_pages_language(client, alice, bob):
+    session = create_friend_game(alice, "voskhozhdenie", players=2, bots=0)
+    url = reverse("play:join", args=[session.invite_token])
+    client.force_login(bob)
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "invites you to a game of Voskhozhdenie (Восхождение)." in page
+    client.cookies["django_language"] = "ru"
+    page = client.get(url).content.decode()
+    assert "приглашает вас сыграть в Восхождение." in page
+    assert "voskhozhdenie." not in page
+
+
+def test_a_table_waiting_for_its_seats_names_no_round_and_shows_clocks_as_time(client, alice, bob):
+    session = create_friend_game(alice, "voskhozhdenie", players=2, bots=0, time_bank=900)
+    client.force_login(alice)
+    page = client.get(reverse("play:game", args=[session.pk])).content.decode()
+    assert "Waiting for every seat to be taken." in page
+    head = page.split('<header class="tb-head">', 1)[1].split("</header>", 1)[0]
+    assert "None" not in head and "Round" not in head
+    # The clocks, not yet running, read as the running ones do (15:00), not in seconds.
+    seats = page.split('<ul class="play-seats">', 1)[1].split("</ul>", 1)[0]
+    assert seats.count('<span class="clock">15:00</span>') == 2 and "900s" not in seats
+    join_game(bob, session.invite_token, DeckChoice("northern-watch"))
+    page = client.get(reverse("play:game", args=[session.pk])).content.decode()
+    assert '⏱ <span class="clock">15:00</span>' in page and "900s" not in page
+
+
+@pytest.mark.parametrize("system", [g.key for g in registry.all_systems() if g.engine])
+def test_a_table_waiting_for_its_seats_shows_no_missing_figures(client, alice, system):
+    session = create_friend_game(alice, system, players=2, bots=0)
+    client.force_login(alice)
+    page = client.get(reverse("play:game", args=[session.pk])).content.decode()
+    table = page.split('<div id="play"', 1)[1].split('id="play-error"', 1)[0]
+    assert "Waiting for every seat to be taken." in table
+    assert "None" not in table
+
+
 def test_a_three_seat_ascension_table_with_a_friend_and_a_bot(alice, bob):
     session = create_friend_game(alice, "ascension", players=3, bots=1, time_bank=None)
     assert session.status == GameSession.Status.WAITING and session.decks == []
