@@ -120,7 +120,7 @@ def _charts(data: dict[str, Any]) -> dict[str, Any]:
             chart = charts.bar_chart(
                 [r["games"] for r in per_round],
                 [str(r["round"]) for r in per_round],
-                width=120, height=40, left=18, bottom=12, top=3, gap=2,
+                width=120, height=40, left=18, bottom=12, top=5, gap=2,
                 tick_every=max(1, len(per_round) // 4),
             )  # fmt: skip
             label = _("Games finished per round in %(name)s: %(n)d in all") % {

@@ -52,6 +52,10 @@ class EventForm(forms.ModelForm):
             choices=[(s.key, s.label(get_language() or "en")) for s in registry.all_systems()],
             initial=registry.default_system().key,
         )
+        # Each game's formats, for the page to offer only the chosen game's.
+        self.fields["game_system"].widget.attrs["data-formats"] = json.dumps(
+            {s.key: [f.key for f in s.formats] for s in registry.all_systems()}
+        )
         # Every system's formats; ``clean`` checks the one chosen against the game.
         self.fields["format"] = forms.ChoiceField(
             label=_("format"), choices=registry.all_formats(get_language() or "en")
@@ -137,10 +141,24 @@ EVENT_FIELD_APPLIES = {
 
 def _field_applies() -> dict[str, list[dict]]:
     """EVENT_FIELD_APPLIES, and the rules that depend on the registry: published
-    decklists apply to the games whose players bring decklists."""
+    decklists and their deadline apply to the games whose players bring decklists."""
     rules = dict(EVENT_FIELD_APPLIES)
     with_decklists = [s.key for s in registry.all_systems() if s.needs_decklists]
     rules["decklists_public"] = [{"game_system": with_decklists}]
+    rules["decklist_deadline"] = rules["decklists_public"]
+    # Players per game: for the formats of single players that seat more than two a game,
+    # in Swiss rounds (pods are paired by Swiss rounds only).
+    rules["players_per_game"] = [
+        {"game_system": [s.key], "format": pods, "structure": [Event.Structure.SWISS.value]}
+        for s in registry.all_systems()
+        if (
+            pods := [
+                f.key
+                for f in s.formats
+                if f.team_size == 1 and max(f.players_per_game or (s.max_players,)) > 2
+            ]
+        )
+    ]
     return rules
 
 
@@ -166,7 +184,11 @@ def event_form_sections(form: forms.BaseForm) -> list[dict]:
 
 class StaffForm(forms.Form):
     username = forms.CharField(label=_("username"), max_length=150)
-    role = forms.ChoiceField(label=_("role"), choices=EventStaff.Role.choices)
+    role = forms.ChoiceField(
+        label=_("role"),
+        choices=EventStaff.Role.choices,
+        widget=forms.Select(attrs={"class": "w-12"}),  # as narrow as the username beside it
+    )
 
 
 class AddPlayerForm(forms.Form):

@@ -478,7 +478,12 @@ def _bracket_drawing(event: Event) -> dict:
                     {
                         "id": pid,
                         "name": names.get(pid, "") if pid is not None else "",
-                        "bye": pid is None and src.kind == "bye",
+                        # Nobody: a bye, or the empty drop from a walkover's loser.
+                        "bye": pid is None
+                        and (
+                            src.kind == "bye"
+                            or (src.kind == "loser" and src.ref in state.walkovers)
+                        ),
                         "seed": seed_of.get(pid),
                         "score": scores.get(m.code, {}).get(pid),
                         "won": pid is not None and winners.get(m.code) == pid,

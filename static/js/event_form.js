@@ -19,7 +19,27 @@
     });
   }
 
+  // Only the chosen game's formats are offered (the game's select lists them by game).
+  function limitFormats(form) {
+    var game = form.elements.game_system, format = form.elements.format, byGame;
+    if (!game || !format || !game.getAttribute("data-formats")) return;
+    try {
+      byGame = JSON.parse(game.getAttribute("data-formats"));
+    } catch (e) {
+      return;
+    }
+    var allowed = byGame[game.value];
+    if (!allowed || !allowed.length) return;
+    Array.prototype.forEach.call(format.options, function (option) {
+      var offered = allowed.indexOf(option.value) !== -1;
+      option.hidden = !offered;
+      option.disabled = !offered;
+    });
+    if (allowed.indexOf(format.value) === -1) format.value = allowed[0];
+  }
+
   function update(form) {
+    limitFormats(form);
     form.querySelectorAll("[data-applies]").forEach(function (wrapper) {
       var conditions;
       try {
@@ -29,6 +49,11 @@
       }
       wrapper.hidden = !applies(form, conditions);
     });
+    // Hidden, players per game is 2: the only count the other formats allow.
+    var seats = form.elements.players_per_game;
+    if (seats && seats.closest("[data-applies]") && seats.closest("[data-applies]").hidden) {
+      seats.value = "2";
+    }
   }
 
   function start() {

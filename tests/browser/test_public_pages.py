@@ -119,6 +119,15 @@ def test_public_pages_on_a_desktop_and_a_phone_in_both_languages(events, new_pag
             standings = page.locator(".overview-standings table.standings")
             expect(standings.locator("th").last).to_be_visible()
             assert standings.bounding_box()["width"] > size["width"] * 0.6 or screen == "phone"
+            # Each status pill keeps to one line ("Идёт игра" broke in two on a phone).
+            expect(page.locator("main .badge").first).to_be_visible()
+            assert (
+                page.locator("main .badge").evaluate_all(
+                    "els => els.filter(e => e.offsetHeight >= 2 * parseFloat(getComputedStyle(e).fontSize))"
+                    ".map(e => e.textContent)"
+                )
+                == []
+            ), tag
             shoot(page, f"overview-{tag}")
 
             page.goto(f"/events/{open_.slug}/pairings/?round=3")

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from engine.core import registry
 from tests.tournaments.factories import play_round
 from tournaments.services.events import create_event
 from tournaments.services.pairing import pair_next_round, publish_round
@@ -138,6 +139,57 @@ def test_result_desk_and_create_form(desk_event, new_page):
         shoot(page, f"event-form-{language}-phone", "#section-structure")
         form.locator("select[name=structure]").select_option("swiss")
         expect(reset).to_be_hidden()
+        # Each game offers its own formats; players per game shows only for pods.
+        game, fmt = form.locator("select[name=game_system]"), form.locator("select[name=format]")
+        seats = form.locator("select[name=players_per_game]")
+        game.select_option("berserk")
+        offered = [f.key for f in registry.get("berserk").formats]
+        expect(fmt).to_have_value(offered[0])
+        shown = "os => os.filter(o => !o.hidden && !o.disabled).map(o => o.value)"
+        assert fmt.locator("option").evaluate_all(shown) == offered
+        expect(seats).to_be_hidden()
+        game.select_option("tactics")
+        fmt.select_option("ffa")
+        expect(seats).to_be_visible()
+        seats.select_option("4")
+        shoot(page, f"event-form-pods-{language}-phone", "#section-advanced")
+        fmt.select_option("duel")
+        expect(seats).to_be_hidden()
+        expect(seats).to_have_value("2")  # what a duel needs, though hidden
         if language == "en":
             expect(page.locator("html")).to_have_attribute("lang", re.compile("^en"))
     assert errors == []
+
+
+# Each row of the players' table: how many of its cells end above or below the row (a
+# cell out of line draws its border apart from the others').
+RAGGED_ROWS = (
+    "rows => rows.filter(r => [...r.cells].some("
+    "c => Math.abs(c.getBoundingClientRect().bottom - r.getBoundingClientRect().bottom) > 1"
+    ")).length"
+)
+
+
+@pytest.fixture
+def finished_cup(alice, make_user, live_server_url):
+    """A finished single elimination of four: the console's players' table has no buttons
+    left in its last column."""
+    from tests.tournaments.factories import make_event
+
+    event, _ = make_event(
+        alice, players=4, name="Done Cup", structure="single_elim", swiss_rounds=0
+    )
+    play_round(alice, event)
+    play_round(alice, event)
+    return event
+
+
+def test_the_players_table_keeps_its_rows_straight_once_the_event_is_over(finished_cup, new_page):
+    page = new_page()
+    log_in(page, "alice")
+    for size in (LAPTOP, PHONE):
+        page.set_viewport_size(size)
+        page.goto(f"/events/{finished_cup.slug}/manage/")
+        expect(page.locator("#players tbody tr")).to_have_count(4)
+        assert page.locator("#players tbody tr").evaluate_all(RAGGED_ROWS) == 0
+        expect(page.locator("#players form[action$='/add-player/']")).to_have_count(0)

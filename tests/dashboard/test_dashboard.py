@@ -96,6 +96,12 @@ def test_the_events_panel_shows_the_round_and_its_matches(staff_client, alice):
     )
     assert data["matches_decided"] == 1 and data["matches_pending"] == 3
     assert "<svg" in row and "Games finished per round" in row
+    # The top figure of the y axis (9px, centred on its line) is not cut by the chart's top.
+    top_tick = min(
+        float(y)
+        for y in re.findall(r'<text class="axis" x="[\d.]+" y="([\d.]+)" text-anchor="end"', row)
+    )
+    assert top_tick >= 4.5
 
 
 def test_a_finished_or_unstarted_event_is_not_running(staff_client, alice):

@@ -236,6 +236,24 @@ def test_no_tiebreak_figures_before_a_match_is_played(client, alice):
     assert body.count("—") >= 4 * 4
 
 
+def test_a_bracket_event_shows_no_swiss_records_and_counts_its_rounds(client, alice):
+    """Single elimination, finished: no Swiss round was played, so the pairings neither
+    show every player's empty Swiss record nor the standings say no round was completed."""
+    event, _ = make_event(alice, players=8, structure="single_elim", swiss_rounds=0)
+    for _ in range(3):
+        play_round(alice, event)
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    standings = text(client.get(url("standings", event)))
+    assert "No round completed yet" not in standings
+    assert "3 elimination rounds: the top cut is ranked by its finish" in standings
+    for page in (url("pairings", event), url("pairings", event) + "?round=2"):
+        body = text(client.get(page))
+        assert "0-0-0" not in body and "Swiss record" not in body, page
+    for page in (url("pairings", event), url("event_detail", event)):
+        assert 'class="record"' not in client.get(page).content.decode(), page
+
+
 def test_the_rounds_counted_match_the_records_after_a_top_cut(client, alice):
     event, _ = make_event(alice, players=8, swiss_rounds=2, top_cut=4)
     finish(alice, event)
@@ -353,6 +371,20 @@ def test_the_standings_hint_phones_to_scroll_and_keep_the_names_in_place(client,
     html = client.get(url("standings", event)).content.decode()
     assert html.count('class="scroll-hint standings-hint"') == 1
     assert "Scroll sideways to see every column; the names stay in place" in html
+
+
+def test_an_empty_drop_into_the_losers_bracket_says_bye_not_a_dash(client, alice):
+    """Six players: seeds 1 and 2 have byes in winners round 1, so those walkovers drop
+    nobody into losers round 1; the page says "bye" there, as in winners round 1, and
+    keeps the dash for a player not known yet."""
+    event, _ = make_event(alice, players=6, structure="double_elim", swiss_rounds=0)
+    play_round(alice, event)
+    html = client.get(url("bracket", event)).content.decode()
+    losers = re.split(r'<section class="bsec ', html)[2]
+    first = losers.split('<li class="col ')[1]  # losers round 1
+    assert first.count('<em class="muted">bye</em>') == 2
+    assert '<span class="muted">—</span>' not in first
+    assert '<span class="muted">—</span>' in losers.split('<li class="col ')[2]  # still to come
 
 
 def test_a_double_elimination_bracket_shows_its_sections_and_joins_both_finals(client, alice):

@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 from rest_framework.test import APIClient
 
 from engine.core import registry
@@ -541,6 +542,11 @@ def test_every_game_has_a_leaderboard_even_before_any_match(client):
     for info in registry.all_systems():
         page = client.get(reverse("tournaments:leaderboard", args=[info.key]))
         assert page.status_code == 200
+        # The heading and the links to the other games name them, not their dicts.
+        assert f"<h1>Ratings: {escape(info.label('en'))}</h1>" in page.content.decode()
+        assert "{&#x27;key&#x27;" not in page.content.decode()
+        for other in registry.all_systems():
+            assert escape(other.label("en")) in page.content.decode()
 
 
 @pytest.mark.django_db

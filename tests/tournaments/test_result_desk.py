@@ -4,8 +4,11 @@ changes (standings before and after, later pairings), audited."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from engine.core import registry
 from tests.tournaments.factories import make_event, play_round
 from tournaments.models import AuditEntry, Event, Match, MatchSeat, Round, StandingsSnapshot
 from tournaments.results import ResultError, parse_score, quick_scores
@@ -268,6 +271,33 @@ def test_create_form_is_in_sections_and_says_when_a_field_applies(client, alice)
     assert 'data-applies="[{&quot;structure&quot;: [&quot;double_elim&quot;]}]"' in page
     assert "[{&quot;play_online&quot;: [&quot;on&quot;]}]" in page
     assert "js/event_form.js" in page and "<script>" not in page
+
+
+def test_create_form_offers_each_game_its_formats_and_pods_where_a_format_has_them(client, alice):
+    client.force_login(alice)
+    response = client.get("/events/new/")
+    form = response.context["form"]
+    formats = json.loads(form["game_system"].field.widget.attrs["data-formats"])
+    assert formats == {s.key: [f.key for f in s.formats] for s in registry.all_systems()}
+    assert 'data-formats="{&quot;' in response.content.decode()
+    rule = {
+        field.name: json.loads(applies)
+        for section in response.context["sections"]
+        for field, applies in section["fields"]
+        if applies
+    }["players_per_game"]
+    pods = {
+        (g, f) for condition in rule for g in condition["game_system"] for f in condition["format"]
+    }
+    assert ("tactics", "ffa") in pods
+    assert all(condition["structure"] == ["swiss"] for condition in rule)  # pods: Swiss only
+    assert not {("tactics", "duel"), ("tactics", "2v2"), ("voskhozhdenie", "team_standard")} & pods
+    assert not any(g == "berserk" for g, _f in pods)  # a game of two players only
+    deadline = response.content.decode().split('name="decklist_deadline"')[0]
+    deadline = deadline[deadline.rindex("data-applies=") :]
+    with_lists = [s.key for s in registry.all_systems() if s.needs_decklists]
+    assert with_lists and all(f"&quot;{key}&quot;" in deadline for key in with_lists)
+    assert "&quot;tactics&quot;" not in deadline  # no decklists: no deadline to set
 
 
 def test_create_form_still_validates_fields_that_do_not_apply(client, alice):

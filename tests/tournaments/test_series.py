@@ -216,6 +216,10 @@ def test_the_series_page_is_public_and_shows_the_table(
     text = response.content.decode()
     assert "Week 2" in text and reverse("tournaments:profile", args=["ann"]) in text
     assert "Manage the series" not in text
+    # The season's table is standings: in Russian not "Стол", the table players sit at.
+    client.post(reverse("set_language"), {"language": "ru", "next": "/"})
+    text = client.get(reverse("tournaments:series_detail", args=[series.slug])).content.decode()
+    assert "<h2>Турнирная таблица</h2>" in text and "<h2>Стол</h2>" not in text
 
 
 @pytest.mark.django_db

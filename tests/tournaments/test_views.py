@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -48,7 +50,11 @@ def test_console_is_for_organisers_and_judges_only(client, alice, bob, charlie):
     client.force_login(charlie)
     assert client.get(url("manage", event)).status_code == 200
     client.force_login(alice)
-    assert client.get(url("manage", event)).status_code == 200
+    response = client.get(url("manage", event))
+    assert response.status_code == 200
+    # The staff form's role is a short select beside the username, not a full-width one.
+    staff = response.content.decode().split('id="staff"')[1].split("</form>")[0]
+    assert re.search(r'<select name="role" class="w-12"', staff)
 
 
 def test_organiser_runs_a_round_from_the_console(client, alice):
@@ -97,6 +103,8 @@ def test_player_reports_and_opponent_confirms_on_my_match(client, alice):
     client.force_login(first)
     page = client.get(url("my_match", event))
     assert page.status_code == 200 and b"Report result" in page.content
+    # The match's length is named, not a bare figure after the opponent's name.
+    assert "</strong> · Best of 3</p>" in page.content.decode()
     client.post(url("my_match", event), {"game_1": "0", "game_2": "1", "game_3": "0"})
     client.force_login(second)
     assert b"Confirm this result" in client.get(url("my_match", event)).content
@@ -189,3 +197,79 @@ def test_event_list_counts_each_player_once_for_staff(client, alice, bob):
     client.force_login(alice)
     page = client.get(reverse("tournaments:event_list"))
     assert [e.player_count for e in page.context["events"]] == [1]
+
+
+@pytest.mark.parametrize(
+    ("players", "structure"), [(5, "swiss"), (40, "swiss"), (8, "single_elim")]
+)
+def test_the_console_recommends_rounds_only_for_swiss_and_names_no_top_cut(
+    client, alice, players, structure
+):
+    from tournaments.services.events import recommended_rounds
+
+    event, _ = make_event(
+        alice, players=players, start=False, structure=structure, swiss_rounds=3, top_cut=0
+    )
+    client.force_login(alice)
+    page = client.get(url("manage", event)).content.decode()
+    said = page.split('<p id="registered-count">')[1].split("</p>")[0]
+    rounds, cut = recommended_rounds(players)
+    if structure != "swiss":  # no Swiss rounds to recommend
+        assert said == f"{players} registered."
+    elif cut:
+        assert said.endswith(f"{rounds} Swiss rounds, top cut {cut}.")
+    else:
+        assert said.endswith(f"{rounds} Swiss rounds, no top cut.")
+
+
+def test_the_organisers_check_in_button_is_not_the_players_own(client, alice, bob):
+    """In Russian a player checks in ("Отметиться", check yourself in) but an organiser
+    checks a player in: the console's button has a word of its own."""
+    event, _ = make_event(alice, players=0, start=False)
+    client.force_login(bob)
+    client.post(url("register", event), {"display_name": "Bobby"})
+    client.post(reverse("set_language"), {"language": "ru", "next": "/"})
+    own = re.search(
+        r"check-in/\">.*?<button type=\"submit\">([^<]+)<",
+        client.get(url("event_detail", event)).content.decode(),
+        re.S,
+    )
+    client.force_login(alice)
+    client.post(reverse("set_language"), {"language": "ru", "next": "/"})
+    console = client.get(url("manage", event)).content.decode()
+    organisers = re.search(
+        r"check-in/\">.*?<button class=\"secondary\" type=\"submit\">([^<]+)<", console, re.S
+    )
+    assert own and organisers
+    assert own.group(1) == "Отметиться" and organisers.group(1) != own.group(1)
+
+
+def test_the_console_offers_to_add_players_only_when_an_entry_can_be_taken(client, alice):
+    """Before the start, and late in Swiss rounds; not in a bracket nor once finished,
+    where the form could only end in an error."""
+    client.force_login(alice)
+    add = 'action="/events/{}/manage/add-player/"'
+    fresh, _ = make_event(alice, players=2, start=False, name="Fresh")
+    swiss, _ = make_event(alice, players=4, name="Swiss")
+    cup, _ = make_event(alice, players=4, name="Cup", structure="single_elim", swiss_rounds=0)
+    done, _ = make_event(alice, players=2, name="Done", structure="single_elim", swiss_rounds=0)
+    play_round(alice, done)
+    done.refresh_from_db()
+    assert done.status == Event.Status.FINISHED
+    for event, offered in ((fresh, True), (swiss, True), (cup, False), (done, False)):
+        page = client.get(url("manage", event)).content.decode()
+        assert (add.format(event.slug) in page) is offered, event.name
+
+
+def test_a_locked_decklist_page_says_whether_the_player_submitted_one(client, alice):
+    event, regs = make_event(alice, players=2, start=False)
+    submit_decklist(regs[0].user, regs[0], "2 Secret City")
+    event.decklists_locked = True
+    event.save(update_fields=["decklists_locked"])
+    client.force_login(regs[0].user)
+    page = client.get(url("decklist", event)).content.decode()
+    assert "Your decklist is locked." in page and "Secret City" in page
+    client.force_login(regs[1].user)
+    page = client.get(url("decklist", event)).content.decode()
+    assert "Your decklist is locked." not in page
+    assert "Decklists are locked: you did not submit one." in page
