@@ -235,3 +235,69 @@ def test_team_rows_link_each_member_to_their_profile(pairs_cup, new_page):
     links.first.click()
     page.wait_for_url(f"**/players/{member}/")
     expect(page.locator("main")).to_contain_text(member)
+
+
+@pytest.fixture
+def bracket_pages(alice, live_server_url):
+    """A finished single elimination of eight in a series, and one whose final is being
+    played (its finalist logs in, so the event page has a "My match" tab)."""
+    from tournaments.services.series import add_event, create_series
+
+    done, _ = make_event(alice, players=8, name="Walk Cup", structure="single_elim", swiss_rounds=0)
+    _play_until(alice, done, 3)
+    series = create_series(alice, "Walk Series")
+    add_event(alice, series, done)
+    live, _ = make_event(alice, players=8, name="Live Cup", structure="single_elim", swiss_rounds=0)
+    _play_until(alice, live, 2)
+    final = publish_round(alice, pair_next_round(alice, live)).matches.get()
+    finalist = final.seats.order_by("seat").first().registration.user
+    finalist.set_password(f"pw-{finalist.username}")
+    finalist.save()
+    return done, live, series.slug, finalist.username
+
+
+def test_bracket_events_show_finishes_open_rounds_and_every_tab(bracket_pages, new_page):
+    done, live, series_slug, finalist = bracket_pages
+    anonymous, page = new_page(), new_page()
+    log_in(page, finalist)
+    for language in ("en", "ru"):
+        if language == "ru":
+            for each in (anonymous, page):
+                each.goto("/")
+                with each.expect_navigation():
+                    each.select_option("select[name=language]", "ru")
+        for screen, size in SCREENS.items():
+            tag = f"{language}-{screen}"
+            anonymous.set_viewport_size(size)
+            anonymous.goto("/accounts/signup/")
+            help_text = anonymous.locator("#id_username_helptext")
+            expect(help_text).to_be_visible()
+            assert help_text.evaluate("el => getComputedStyle(el).fontWeight") == "400"
+            shoot(anonymous, f"signup-{tag}")
+
+            page.set_viewport_size(size)
+            page.goto(f"/series/{series_slug}/")
+            expect(page.locator("main table").first).to_contain_text("Player 0")
+            expect(page.locator("main table .profile-link").first).to_contain_text("@")
+            shoot(page, f"series-{tag}")
+            page.goto(f"/events/{done.slug}/standings/")
+            table = page.locator("table.standings")
+            expect(table.locator("th")).to_have_count(3)
+            places = table.locator("tbody td.place").all_inner_texts()
+            assert places == ["1", "2", "3–4", "3–4"] + ["5–8"] * 4, places
+            shoot(page, f"standings-cup-{tag}")
+
+            page.goto(f"/events/{live.slug}/pairings/")
+            badge = page.locator("main h2 .badge").first
+            expect(badge).to_have_text("In progress" if language == "en" else "Идёт")
+            shoot(page, f"pairings-live-{tag}")
+            page.goto(f"/events/{live.slug}/my-match/")
+            tabs = page.locator("nav.tabs a")
+            expect(tabs).to_have_count(5)
+            for i in range(5):  # every tab whole on the screen, none scrolled off
+                expect(tabs.nth(i)).to_be_in_viewport(ratio=1)
+            assert page.locator("nav.tabs").evaluate("el => el.scrollWidth <= el.clientWidth")
+            shoot(page, f"mymatch-live-{tag}")
+            page.goto(f"/events/{live.slug}/")
+            assert page.locator("table.standings tbody td.place").first.inner_text() == "1–2"
+            shoot(page, f"overview-live-{tag}")

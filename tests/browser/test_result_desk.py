@@ -191,5 +191,39 @@ def test_the_players_table_keeps_its_rows_straight_once_the_event_is_over(finish
         page.set_viewport_size(size)
         page.goto(f"/events/{finished_cup.slug}/manage/")
         expect(page.locator("#players tbody tr")).to_have_count(4)
-        assert page.locator("#players tbody tr").evaluate_all(RAGGED_ROWS) == 0
+        if size == LAPTOP:  # on a phone each row is a card (see the test below)
+            assert page.locator("#players tbody tr").evaluate_all(RAGGED_ROWS) == 0
         expect(page.locator("#players form[action$='/add-player/']")).to_have_count(0)
+
+
+def test_on_a_phone_each_player_is_a_card_with_the_actions_on_their_own_line(desk_event, new_page):
+    event, _live, _done, _pk = desk_event
+    page = new_page()
+    log_in(page, "alice")
+    page.set_viewport_size(PHONE)
+    page.goto(f"/events/{event.slug}/manage/")
+    for language in ("en", "ru"):
+        if language == "ru":
+            with page.expect_navigation():
+                page.select_option("select[name=language]", "ru")
+        rows = page.locator("#players tbody tr")
+        expect(rows).to_have_count(8)
+        expect(page.locator("#players thead")).not_to_be_in_viewport()
+        for i in (0, 7):
+            row = rows.nth(i)
+            row.scroll_into_view_if_needed()
+            card = row.bounding_box()
+            name = row.locator("td").first.bounding_box()
+            actions = row.locator("td.player-actions").bounding_box()
+            assert actions["y"] >= name["y"] + name["height"] - 1  # a line of their own
+            assert actions["width"] > card["width"] * 0.8  # the card's full width
+            for button in row.locator("td.player-actions button").all():
+                expect(button).to_be_in_viewport(ratio=1)
+        assert overflow(page) <= 0
+        page.locator("#players").evaluate("el => el.scrollIntoView()")
+        shoot(page, f"players-{language}-phone", "#players")
+        page.set_viewport_size(LAPTOP)
+        expect(page.locator("#players thead")).to_be_visible()
+        assert page.locator("#players tbody tr").evaluate_all(RAGGED_ROWS) == 0
+        shoot(page, f"players-{language}-laptop", "#players")
+        page.set_viewport_size(PHONE)

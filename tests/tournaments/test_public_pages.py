@@ -246,7 +246,7 @@ def test_a_bracket_event_shows_no_swiss_records_and_counts_its_rounds(client, al
     assert event.status == Event.Status.FINISHED
     standings = text(client.get(url("standings", event)))
     assert "No round completed yet" not in standings
-    assert "3 elimination rounds: the top cut is ranked by its finish" in standings
+    assert "3 bracket rounds completed" in standings
     for page in (url("pairings", event), url("pairings", event) + "?round=2"):
         body = text(client.get(page))
         assert "0-0-0" not in body and "Swiss record" not in body, page
@@ -451,3 +451,76 @@ def test_pods_by_name_show_each_players_points_going_in_and_their_pod(client, al
         assert int(pod) == pod_of[name]
         assert others.count("point") == 3  # three opponents, each with their points
     assert names == sorted(names, key=str.lower)
+
+
+# ---------------------------------------------------------------- bracket-only standings
+
+
+def _table_rows(html: str) -> list[list[str]]:
+    body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    return [
+        [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", cell)).strip() for cell in cells]
+        for cells in (re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in body.split("</tr>"))
+        if cells
+    ]
+
+
+def test_a_bracket_event_ranks_by_its_finish_without_swiss_columns(client, alice):
+    event, _ = make_event(alice, players=8, structure="single_elim", swiss_rounds=0)
+    finish(alice, event)
+    html = client.get(url("standings", event)).content.decode()
+    assert "OMW%" not in html and "GW%" not in html and "Points" not in html
+    rows = _table_rows(html)
+    assert [r[0] for r in rows] == ["1", "2", "3–4", "3–4", "5–8", "5–8", "5–8", "5–8"]
+    assert rows[0][2] == "3-0-0" and rows[1][2] == "2-1-0"
+    assert [r[2] for r in rows[2:4]] == ["1-1-0", "1-1-0"]
+    assert all(r[2] == "0-1-0" for r in rows[4:])
+    assert "Champion" in rows[0][1]
+    overview = client.get(url("event_detail", event)).content.decode()
+    assert "0-0-0" not in overview and "3–4" in overview
+    in_russian(client)
+    assert "Место" in client.get(url("standings", event)).content.decode()
+
+
+def test_a_split_final_shares_places_one_and_two_in_the_standings(
+    client, alice, bob, charlie, dave, erin
+):
+    event, final = cup(alice, [bob, charlie, dave, erin], allow_split_finals=True)
+    enter_result(alice, final, [None, None, None])
+    rows = _table_rows(client.get(url("standings", event)).content.decode())
+    assert [r[0] for r in rows] == ["1–2", "1–2", "3–4", "3–4"]
+    assert all("Split final" in r[1] for r in rows[:2]) and "Champion" not in rows[0][1]
+    assert [r[2] for r in rows[:2]] == ["1-0-1", "1-0-1"]
+
+
+def test_a_double_elimination_event_places_3_and_4_apart(client, alice):
+    event, _ = make_event(alice, players=8, structure="double_elim", swiss_rounds=0)
+    finish(alice, event)
+    rows = _table_rows(client.get(url("standings", event)).content.decode())
+    assert [r[0] for r in rows] == ["1", "2", "3", "4", "5–6", "5–6", "7–8", "7–8"]
+    assert all(r[2].endswith("-2-0") for r in rows[2:])
+
+
+def test_a_bracket_in_progress_shows_the_places_still_open(client, alice):
+    event, _ = make_event(alice, players=8, structure="single_elim", swiss_rounds=0)
+    play_round(alice, event)
+    rows = _table_rows(client.get(url("standings", event)).content.decode())
+    assert [r[0] for r in rows] == ["1–4"] * 4 + ["5–8"] * 4
+
+
+# ---------------------------------------------------------------- round status words
+
+
+def test_public_pages_say_a_round_is_in_progress_or_finished(client, alice):
+    event, _ = make_event(alice, players=4, swiss_rounds=2)
+    play_round(alice, event)
+    publish_round(alice, pair_next_round(alice, event))
+    for page in (url("pairings", event), url("event_detail", event)):
+        html = client.get(page).content.decode()
+        assert 'status-published">In progress</span>' in html, page
+        assert "Published" not in html, page
+    html = client.get(url("pairings", event) + "?round=1").content.decode()
+    assert 'status-completed">Finished</span>' in html
+    in_russian(client)
+    html = client.get(url("pairings", event)).content.decode()
+    assert 'status-published">Идёт</span>' in html and "Опубликован" not in html

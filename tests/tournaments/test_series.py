@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tests.tournaments.factories import play_round
 from tournaments import seasons
-from tournaments.models import Event, Series, SeriesAuditEntry, SeriesEvent
+from tournaments.models import Event, Registration, Series, SeriesAuditEntry, SeriesEvent
 from tournaments.seasons import DEFAULT_POINTS, Finish, PointsTable, PointsTableError
 from tournaments.services.errors import NotAllowed, TournamentError
 from tournaments.services.events import create_event
@@ -338,3 +338,18 @@ def test_the_series_page_lists_every_series_with_its_events(client, alice, playe
     client.force_login(alice)
     own = client.get(reverse("tournaments:series_list")).content.decode()
     assert f'href="{reverse("tournaments:series_create")}"' in own
+
+
+@pytest.mark.django_db
+def test_the_series_table_names_players_as_they_entered_with_their_profile_link(
+    client, alice, players
+):
+    series = create_series(alice, "League")
+    event = finished_event(alice, players, "Week 1")
+    Registration.objects.filter(event=event, user=players[0]).update(display_name="Ann Lee")
+    add_event(alice, series, event)
+    html = client.get(reverse("tournaments:series_detail", args=[series.slug])).content.decode()
+    row = next(r for r in html.split("<tr>") if "Ann Lee" in r)
+    assert f'href="{reverse("tournaments:profile", args=["ann"])}"' in row
+    assert ">@ann</a>" in row
+    assert ">ann</a>" not in html

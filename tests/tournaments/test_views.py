@@ -273,3 +273,15 @@ def test_a_locked_decklist_page_says_whether_the_player_submitted_one(client, al
     page = client.get(url("decklist", event)).content.decode()
     assert "Your decklist is locked." not in page
     assert "Decklists are locked: you did not submit one." in page
+
+
+def test_signup_help_sits_under_its_field_as_plain_text_not_inside_the_label(client):
+    html = client.get(reverse("signup")).content.decode()
+    labels = re.findall(r"<label[^>]*>(.*?)</label>", html, re.S)
+    assert labels and all("<input" not in lab and "characters" not in lab for lab in labels)
+    help_block = re.search(r'<div class="help-text muted" id="id_username_helptext">', html)
+    assert help_block, "the username help is its own block"
+    assert 'aria-describedby="id_username_helptext"' in html
+    with open("static/css/gauntlet.css", encoding="utf-8") as sheet:
+        css = sheet.read()
+    assert re.search(r"\.help-text \{[^}]*font-weight: normal", css)

@@ -224,6 +224,20 @@ class TableRow:
     events: int
     best: int
     finishes: list  # per event of the series, in order: (rank, points) or None
+    name: str = ""  # the name the player entered with (latest event), else the username
+
+
+def entry_names(events: list[Event], user_ids: list[int]) -> dict[int, str]:
+    """Each user's name in the series: the display name of their own entry (not a team's)
+    in the latest of ``events`` they entered."""
+    order = {e.pk: i for i, e in enumerate(events)}
+    found: dict[int, tuple[int, str]] = {}
+    for user_id, event_id, name in Registration.objects.filter(
+        event_id__in=list(order), user_id__in=user_ids, members__isnull=True
+    ).values_list("user_id", "event_id", "display_name"):
+        if user_id not in found or order[event_id] > found[user_id][0]:
+            found[user_id] = (order[event_id], name)
+    return {user_id: name for user_id, (_i, name) in found.items()}
 
 
 def finishes_of(events: list[Event]) -> list[seasons.Finish]:
@@ -255,10 +269,12 @@ def season_rows(series: Series, events: list[Event] | None = None) -> list[Table
     events = series_events(series) if events is None else events
     rows = seasons.season_table(finishes_of(events), points_table(series.points))
     people = get_user_model().objects.in_bulk([row.player for row in rows])
+    names = entry_names(events, list(people))
     return [
         TableRow(
             rank=row.rank,
             user=people.get(row.player),
+            name=names.get(row.player) or getattr(people.get(row.player), "username", "?"),
             points=float(row.points),
             events=row.events,
             best=row.best,

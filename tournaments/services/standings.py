@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.db.models import Prefetch
 
+from tournaments import bracket_places
 from tournaments import pods as pods_core
 from tournaments import standings as standings_core
 from tournaments.live import broadcast_on_commit
@@ -114,6 +115,33 @@ def _playoff_finish(event: Event) -> dict[int, int]:
     for pid in alive:
         finish[pid] = 1 if len(alive) == 1 else len(alive) // 2 + 1
     return finish
+
+
+def bracket_finish(event: Event) -> dict[int, dict]:
+    """A bracket-only event's finish per player: the shared places (``place``, e.g. "3–4",
+    see ``tournaments.bracket_places``) and the record in the bracket's matches (a split
+    final counts as a draw). Empty unless the event is bracket-only and has its bracket."""
+    if not (event.is_elimination_only and event.bracket):
+        return {}
+    seeds = event.bracket["seeds"]
+    state = bracket_state(event)
+    alive = [pid for pid in seeds if pid not in state.placements]
+    places = bracket_places.bracket_places(state.placements, alive, len(seeds))
+    record = {pid: [0, 0, 0] for pid in seeds}
+    seats = (
+        MatchSeat.objects.filter(
+            match__round__event=event, match__status=Match.Status.FINAL, match__is_bye=False
+        )
+        .exclude(match__bracket_code="")
+        .values_list("registration_id", "match__winner_id")
+    )
+    for reg_id, winner_id in seats:
+        if reg_id in record:
+            record[reg_id][0 if winner_id == reg_id else 2 if winner_id is None else 1] += 1
+    return {
+        pid: {"place": bracket_places.place_text(*places[pid]), "bracket_record": record[pid]}
+        for pid in seeds
+    }
 
 
 @dataclass(frozen=True)
@@ -291,6 +319,9 @@ def save_standings(event: Event) -> StandingsSnapshot:
         }
         for row in rows
     ]
+    finish = bracket_finish(event)
+    for item in data:
+        item.update(finish.get(item["player"], {}))
     if members:
         for item in data:
             team = members.get(item["player"], [])
