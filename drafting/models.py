@@ -13,7 +13,7 @@ import secrets
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 MIN_SEATS = 2
@@ -157,7 +157,18 @@ class Pod(models.Model):
             return self.name
         if self.event_id:
             return gettext("%(event)s · pod %(n)d") % {"event": self.event, "n": self.number}
-        return gettext("Pod %(n)d") % {"n": self.pk}
+        # A pod of its own is named by its game and format (a quick pod has no other name).
+        from engine.core import registry
+
+        try:
+            game = registry.get(self.game_system).label(get_language() or "en")
+        except (KeyError, LookupError):
+            game = self.game_system
+        return gettext("%(game)s · %(kind)s · pod %(n)d") % {
+            "game": game,
+            "kind": self.get_kind_display(),
+            "n": self.pk,
+        }
 
     def can_move_to(self, status: str) -> bool:
         return status in self.TRANSITIONS.get(self.status, ())

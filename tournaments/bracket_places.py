@@ -7,10 +7,14 @@ losers, and so on. The standings show the range of places each finish covers, as
 places: 1, 2, 3–4, 5–8, 9–16 in single elimination; 1, 2, 3, 4, 5–6, 7–8 in double
 elimination; 1–2 for both players of an agreed split final (MTR 5.2).
 
-A finish covers the places from itself down to just above the next finish (an eliminated
-player who finishes lower), or, for the lowest finish, down to the last entrant. Players who
-share a finish always get at least one place each, so a split final covers 1–2. Players still
-in the bracket play for the places from 1 down to their number.
+While the bracket is in play a finish keeps the full bracket's range (two quarterfinals of
+four lost: both losers share 5–8, since others may join them), and players still in the
+bracket play for the places from 1 down to their number. Once it is finished, places are
+counted among the event's own players: a finish's first place is one below everyone who
+finishes above it, players who share a finish take one place each (a split final covers
+1–2), and the lowest finish runs down to the last entrant. With byes a full bracket's
+finish numbers can run past the entrants (a double elimination of 12 in 16 slots); the
+places never do.
 """
 
 from __future__ import annotations
@@ -36,13 +40,28 @@ def bracket_places(
         raise ValueError("a finish must be an int >= 1")
     counts = Counter(finishes.values())
     ordered = sorted(counts)
-    places: dict[Hashable, tuple[int, int]] = {}
     span: dict[int, tuple[int, int]] = {}
+    above = 0  # eliminated players (or the champion) finishing above this finish
     for i, finish in enumerate(ordered):
-        below = ordered[i + 1] - 1 if i + 1 < len(ordered) else entrants
-        span[finish] = (finish, max(finish + counts[finish] - 1, below))
-    for player, finish in finishes.items():
-        places[player] = span[finish]
+        lowest = i + 1 == len(ordered)
+        if alive:
+            # In play, a finish keeps the full bracket's range: other matches of its
+            # round may still add players to it (two quarterfinals of four lost: 5-8).
+            below = entrants if lowest else ordered[i + 1] - 1
+            first, last = finish, max(finish + counts[finish] - 1, below)
+        else:
+            # Finished: counted among the event's own players, so that byes never give
+            # a place past the last entrant (a double elimination of 12 in 16 slots).
+            first = above + 1
+            last = (
+                max(first + counts[finish] - 1, entrants) if lowest else first + counts[finish] - 1
+            )
+        last = min(last, entrants)
+        span[finish] = (min(first, last), last)
+        above += counts[finish]
+    places: dict[Hashable, tuple[int, int]] = {
+        player: span[finish] for player, finish in finishes.items()
+    }
     for player in alive:
         places[player] = (1, len(alive))
     return places

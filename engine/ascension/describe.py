@@ -493,8 +493,14 @@ class _Table(table.Planner):
             "turn": turn,
             "count": len(self.legal),
             "finished": bool(view.get("finished")),
-            "scores": [
-                {"number": k + 1, "score": s} for k, s in enumerate(view.get("scores") or ())
+            "scores": [  # the final score by the players' names, as the seats show them
+                {
+                    "number": k + 1,
+                    "score": s,
+                    "name": self.r.seat_names.get(k) or t(f"Seat {k + 1}", f"Место {k + 1}"),
+                    "mine": k == self.r.you,
+                }
+                for k, s in enumerate(view.get("scores") or ())
             ],
             "winners": list(view.get("winners") or ()),
             "rules": {

@@ -725,6 +725,10 @@ class _Builder:
     def players(self) -> list[dict[str, Any]]:
         out = []
         active = _seat(self.view.get("active"))
+        draft = self.view.get("draft")
+        if isinstance(draft, Mapping) and not draft.get("finished"):
+            # During the champion draft the turn is the pick (T-77): the badge follows it.
+            active = _seat(draft.get("to_pick"))
         to_act = set(self.view.get("to_act") or ())
         goal = villain_goal = None
         if self.scenario is not None:

@@ -160,14 +160,15 @@ def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
     # the most honor wins; a tie goes to the player who took a turn later.
     later = (state["first"] + 1) % 2
     assert winner == (max((0, 1), key=lambda s: (scores[s], s == later)))
-    for page in pages.values():
+    for viewer, page in pages.items():
         result = page.locator(".play-result")
         expect(result).to_contain_text("Game over")
         expect(result).to_contain_text(f"seat {winner + 1}")
         final = page.locator(".asc-final")
         expect(final).to_contain_text("Final honor")
-        for seat in (0, 1):
-            expect(final).to_contain_text(f"seat {seat + 1} {scores[seat]}")
+        for seat, name in ((0, "alice"), (1, "bob")):  # by name, the viewer as "you"
+            you = " (you)" if seat == viewer else ""
+            expect(final).to_contain_text(f"{name}{you} {scores[seat]}")
         expect(page.locator(".asc-actions")).to_have_count(0)
     shoot(pages[0], "desktop-en-final")
     assert not errors

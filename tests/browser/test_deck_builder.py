@@ -307,3 +307,52 @@ def test_a_finger_drags_a_card_between_the_sideboard_and_the_deck_and_a_tap_stil
             shoot(page, "builder-touch-dragged-phone-en")
     assert errors == [], errors
     context.close()
+
+
+@pytest.fixture
+def sealed_pod(bob, live_server_url):
+    return quick_pod(bob, kind=Pod.Kind.SEALED)
+
+
+CLIPPED = """els => els.filter(b => b.scrollHeight > b.clientHeight + 1
+    || b.scrollWidth > b.clientWidth + 1).map(b => b.textContent.trim())"""
+
+
+def test_every_name_in_the_builder_is_whole_a_city_has_no_cost_and_the_pod_is_named(
+    sealed_pod, new_page
+):
+    """No card's name is cut off by its section menu, in the sideboard or the deck; a City
+    (no Cost, rule 2.1.2.1) shows an empty cost, not a dot; a quick pod is named by its
+    game and its format; on a desktop and a phone, in English and Russian."""
+    pod = sealed_pod
+    page = new_page()
+    log_in(page, "bob")
+    for language, title in (
+        ("en", f"Voskhozhdenie (Восхождение) · Sealed · pod {pod.pk}"),
+        ("ru", f"Восхождение · Силед · стол {pod.pk}"),  # the msgstr of /tmp/gx_ru/h10.po
+    ):
+        page.set_viewport_size(DESKTOP)
+        page.goto(f"/draft/{pod.pk}/deck/")
+        if language != "en":
+            with page.expect_navigation():
+                page.select_option("select[name=language]", language)
+        expect(page.locator(".meta")).to_contain_text(title)
+        assert title in page.title()
+        for query, what in (("", "sideboard"), ("?suggest=1", "suggested")):
+            for size, viewport in SIZES:
+                page.set_viewport_size(viewport)
+                page.goto(f"/draft/{pod.pk}/deck/{query}")
+                expect(page.locator(".deck-pool li")).to_have_count(90)
+                names = page.locator(".deck-column .card-move")
+                assert names.evaluate_all(CLIPPED) == [], (size, language, what)
+                costs = page.locator(".deck-pool .mini-cost").all_inner_texts()
+                assert "·" not in costs
+                cities = page.locator(
+                    ".deck-pool li",
+                    has=page.locator("small", has_text="City" if language == "en" else "Город"),
+                )
+                assert cities.count() >= 2
+                for text in cities.locator(".mini-cost").all_inner_texts():
+                    assert text.strip() == ""
+                shoot(page, f"builder-names-{what}-{size}-{language}")
+                fits(page, f"the deck builder ({size}, {language})")

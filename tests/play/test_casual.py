@@ -9,6 +9,7 @@ worker would run them).
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -403,3 +404,20 @@ def test_sign_up_never_sends_a_visitor_to_another_site(client):
         {"username": "careful", "password1": "a-long-pass-123", "password2": "a-long-pass-123"},
     )
     assert response.status_code == 302 and "elsewhere" not in response["Location"]
+
+
+@pytest.mark.parametrize("language, you, bot", [("en", "you", "Bot"), ("ru", "вы", "Бот")])
+def test_the_final_ascension_score_names_the_players(client, alice, language, you, bot):
+    """The final honor line names each player as the seats do, the viewer as "you", and
+    never by seat number alone."""
+    session = create_bot_game(alice, "ascension", "heuristic")
+    concede(alice, session)
+    client.force_login(alice)
+    client.cookies["django_language"] = language
+    page = client.get(reverse("play:game", args=[session.pk])).content.decode()
+    final = page[page.index('class="asc-final') :]
+    final = final[: final.index("</p>")]
+    assert fresh(session).seats.get(is_bot=True).number == 1
+    assert re.search(rf'data-seat="1">alice \({you}\) <strong>\d+</strong>', final)
+    assert re.search(rf'data-seat="2">{bot} [^<]* <strong>\d+</strong>', final)
+    assert "seat 1" not in final and "seat 2" not in final and "место" not in final.lower()

@@ -10,6 +10,7 @@ end and replayed from the log.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -232,3 +233,25 @@ def test_draft_picks_out_of_turn_or_off_the_row_change_nothing(
     response = table.post(session, {"type": "pick", "champion": draft_of(session)["row"][0]})
     assert response.status_code == 403 and response.json()["error"] and not queued
     assert fresh(session).seq == session.seq
+
+
+def test_the_turn_badge_follows_the_pick_during_the_champion_draft(
+    client, alice, queued, django_capture_on_commit_callbacks
+):
+    """T-77: while the champions are drafted the seat to pick has the turn, so the "turn"
+    badge sits on that seat's panel, the one the header names as picking."""
+    client.force_login(alice)
+    table = Table(client, django_capture_on_commit_callbacks, queued)
+    session = table.start(3, 2)
+    seen = set()
+    for _ in range(6):
+        session = fresh(session)
+        to_pick = draft_of(session)["to_pick"]
+        html = client.get(reverse("play:game", args=[session.pk])).content.decode()
+        panels = re.findall(r'data-zone="player" data-seat="(\d)">\s*<h3>(.*?)</h3>', html, re.S)
+        assert len(panels) == 3
+        badged = [int(seat) for seat, head in panels if '<span class="badge">' in head]
+        assert badged == [to_pick], (badged, to_pick)
+        seen.add(to_pick)
+        table.step(session)
+    assert len(seen) > 1  # the badge moved with the picks

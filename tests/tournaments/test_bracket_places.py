@@ -87,3 +87,12 @@ def test_bad_input_is_refused():
         bracket_places({"a": 0}, [], 1)
     with pytest.raises(ValueError):
         bracket_places({"a": True}, [], 1)
+
+
+def test_a_finished_bracket_with_byes_never_places_anyone_past_the_last_entrant():
+    # Double elimination of 12 in 16 slots: the full bracket's finishes run to 13.
+    finishes = {"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 5, "g": 7, "h": 7}
+    finishes |= {"i": 9, "j": 9, "k": 13, "l": 13}
+    got = labels(finishes, entrants=12)
+    assert got["i"] == got["j"] == "9–10"
+    assert got["k"] == got["l"] == "11–12"
