@@ -300,6 +300,11 @@ def _battle(system: Any, view: dict, seat: int, actions: list[Action]) -> Action
             gain = d0 - d1
             if gain > best_gain:
                 best, best_gain = a, gain
+                if a["type"] == "move":
+                    # a move is one step (203.2), which brings no card more than one cell
+                    # nearer any enemy (king-move distances): no later move gains more, so
+                    # the first to gain one is chosen without weighing the rest
+                    break
         if best is not None:
             return best
     slow = by_type.get("slow", [])

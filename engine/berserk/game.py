@@ -218,9 +218,20 @@ EXPERIENCE = {
 }
 _SHOOTING = frozenset(RANGED)  # shots, throws, discharges: ``_ranged_actions``
 # The objects whose execution changes no piece for a simple strike or a shot, throw or
-# discharge (``Berserk._pieces_kept``): the rest (Target: Fear, reveal; Result: Plague;
-# Defense: preventions; Wounds; Payment: closing) do.
+# discharge (``Berserk._pieces_kept``): the rest (Target: Fear, reveal; Result: Plague,
+# which ``_pieces_kept`` foresees from the rolls; Defense: preventions; Wounds; Payment:
+# closing) do.
 _PIECES_KEPT = frozenset(("declaration", "roll", "calculation", "end"))
+# Where a target of these abilities may stand, as (the smaller, the larger) of the column
+# and row distances from the source, both on the Battlefield: a condition of
+# ``_ability_target_problem``, not all of it. Manoeuvre swaps with an orthogonal
+# neighbour, Finishing destroys an adjacent card (207.7: a king's move, or the same cell
+# hosted), Strike Through a Row hits two cells away along a vertical or horizontal.
+_GEOMETRY = {
+    "manoeuvre": frozenset({(0, 1)}),
+    "finishing": frozenset({(0, 0), (0, 1), (1, 1)}),
+    "strike_through_row": frozenset({(0, 2)}),
+}
 RANGED["strike_through_row"] = ()  # С: Удар Через Ряд: non-magical, no protection names it
 # Declared with "ability" [404]: the ranged attacks, Heal, Finishing, Redistribution, the
 # relocations (Jump, Teleport, Manoeuvre) and the takings into the squad (Summon,
@@ -358,7 +369,7 @@ def _copy(state: State, pieces: bool = True) -> State:
     else:
         out["pieces"] = dict(state["pieces"])
     out["stack"] = state["stack"][:]
-    out["chains"] = {k: dict(c) for k, c in state["chains"].items()}
+    out["chains"] = {k: c.copy() for k, c in state["chains"].items()}
     out["rng"] = state["rng"][:]
     out["keep_hidden"] = state["keep_hidden"][:]
     out["grave_tokens"] = dict(state["grave_tokens"])
@@ -825,23 +836,34 @@ class Berserk:
         s["log"] += 1
         return s, events
 
-    @staticmethod
-    def _pieces_kept(state: State) -> bool:
+    def _pieces_kept(self, state: State) -> bool:
         """Whether the second pass on ``state`` (Main or Final Phase) changes no piece in
         place: it executes a Declaration, Roll, Calculation or End object of a simple
-        strike or ranged attack, or an object of a redirection (412.4), or ends the phase
-        (the stack empty: no, the turn's end changes pieces)."""
+        strike or ranged attack, or its Result object with no Plague wound to give (an odd
+        roll of a plague carrier, С: Чума), or an object of a redirection (412.4), or ends
+        the phase (the stack empty: no, the turn's end changes pieces)."""
         st = state["stack"]
         if not st:
             return False
         top = st[-1]
-        if top["kind"] not in _PIECES_KEPT:
+        kind = top["kind"]
+        if kind not in _PIECES_KEPT and kind != "result":
             return False
         chain = state["chains"].get(str(top["chain"]))
         if chain is None or "redirect" in chain:
             return True
         ability = chain.get("ability")
-        return ability is None or ability in _SHOOTING
+        if ability is not None and ability not in _SHOOTING:
+            return False
+        if kind == "result":  # _execute's Plague wounds, foreseen: the rolls are known
+            rolls = chain.get("rolls")
+            if rolls is None:
+                return False
+            return not any(
+                raw is not None and raw % 2 and self._plagued(state, chain, iid)
+                for iid, raw in zip((chain["source"], chain["target"]), rolls, strict=True)
+            )
+        return True
 
     def _is_offered(self, state: State, player: Any, action: Any) -> bool:
         """Whether ``action`` is, as sent, one of ``legal_actions(state, player)``, found
@@ -950,18 +972,22 @@ class Berserk:
         out: list[Action] = []
         zone = self._recruit_zone(s, seat)
         cfg = self.cfg(s)
+        # A card costing more than all the crystals left, the one-element bonus included
+        # (304.1, 304.6а, D-7: what fits spends at most gold + silver + 1), is refused by
+        # check_recruit whatever else holds: skipped before that words its refusal.
+        budget = zone.gold + zone.silver + 1 - zone.gold_spent - zone.silver_spent
         for iid in iids:
             card = self.card(s, iid)
             if card.cost_x:
                 x = 0
-                while True:
+                while card.cost + x <= budget:
                     try:
                         recruit.check_recruit(zone, card, x=x, config=cfg)
                     except IllegalAction:
                         break
                     out.append({"type": "recruit", "card": iid, "x": x})
                     x += 1
-            else:
+            elif card.cost <= budget:
                 try:
                     recruit.check_recruit(zone, card, config=cfg)
                 except IllegalAction:
@@ -1687,8 +1713,8 @@ class Berserk:
         out: list[Action] = [{"type": "pass"}]
         pieces = s["pieces"]
         mine: list[tuple[int, dict]]
+        facts = self._facts(s)  # read once: each reading compares the game's cards
         if only is None:  # С: Скрытность, whenever holding priority
-            facts = self._facts(s)
             if facts.stealth_given:  # any hidden card may have Stealth given
                 hidden = [int(k) for k, q in pieces.items() if q["hidden"] and q["owner"] == seat]
                 hidden.sort()
@@ -1707,17 +1733,15 @@ class Berserk:
                 out.append({"type": "reveal", "card": iid})
         st = s["stack"]
         if s["phase"] != "main":  # the Final Phase: instant abilities alone (404.6)
-            if kind is None or kind == "ability":
+            if (kind is None or kind == "ability") and facts.instant:
                 out.extend(self._instant_actions(s, seat, only))
             return out
-        if only is None and (
-            (not st and seat == s["active"]) or (st and st[-1]["kind"] == "target")
-        ):
+        if only is None and not st and seat == s["active"]:
             # (number, piece) of this player's cards, by number
             mine = sorted([(int(k), q) for k, q in pieces.items() if q["owner"] == seat])
         if not st:
             if seat != s["active"]:  # 404.6: in the opponent's turn, instant abilities
-                if kind is None or kind == "ability":
+                if (kind is None or kind == "ability") and facts.instant:
                     out.extend(self._instant_actions(s, seat, only))
                 return out
             moves, strikes = kind in (None, "move"), kind in (None, "strike")
@@ -1739,7 +1763,7 @@ class Berserk:
             boost: bool | None = None  # whether a "movement_bonus" script is in play
             for iid, q in mine:
                 if q["hidden"]:  # D-21: only an instant ability, which reveals it (415.2)
-                    if abilities and iid in self._facts(s).instant:
+                    if abilities and iid in facts.instant:
                         out.extend(self._ability_actions(s, seat, iid, keys))
                     continue
                 card = self.card(s, iid)
@@ -1784,7 +1808,7 @@ class Berserk:
         # 404.6: with any object on top, the holder of priority may declare an instant
         # ability (after the defenders and the weakening of 216.3 and 216.7, if any)
         top = st[-1]
-        instants = kind is None or kind == "ability"
+        instants = (kind is None or kind == "ability") and bool(facts.instant)
         if top["kind"] != "target" and top["kind"] != "calculation":
             if instants:
                 out.extend(self._instant_actions(s, seat, only))
@@ -1796,6 +1820,8 @@ class Berserk:
             and chain.get("strike")
             and self._defence_problem(s, seat, chain) is None
         ):
+            if only is None:  # (number, piece) of this player's cards, by number
+                mine = sorted([(int(k), q) for k, q in pieces.items() if q["owner"] == seat])
             for iid, _q in mine:
                 if self._defender_card_problem(s, seat, chain, iid) is None:
                     out.append({"type": "defender", "card": iid})
@@ -2307,12 +2333,23 @@ class Berserk:
             # a heal refuses at once a card with no wounds (416.2, С: Излечение)
             heals = ability == "heal" or (script is not None and script["do"] == "heal")
             pieces = s["pieces"]
+            # the cells a target must stand on, if the ability says (``_GEOMETRY``): most
+            # cards fail there, skipped before the full check words their refusal
+            shape = _GEOMETRY.get(ability)
+            at = pieces[str(iid)]["cell"]
             for key in keys:
                 tq = pieces[key]
                 if (enemies and tq["owner"] == seat) or (friends and tq["owner"] != seat):
                     continue
                 if heals and tq["wounds"] <= 0:
                     continue
+                if shape is not None:
+                    cell = tq["cell"]
+                    if at is None or cell is None:
+                        continue
+                    dx, dy = abs(cell[0] - at[0]), abs(cell[1] - at[1])
+                    if ((dx, dy) if dx <= dy else (dy, dx)) not in shape:
+                        continue
                 target = int(key)
                 if self._ability_target_problem(s, ability, iid, target) is None:
                     if tq["hidden"]:
@@ -3393,8 +3430,17 @@ class Berserk:
         neither give nor receive (D-21, 415.3)."""
         pieces, cards = s["pieces"], s["cards"]
         keys = self._facts(s).granters  # the pieces of this game that may grant
-        sources = [k for k, o in pieces.items() if k in keys and not o["hidden"]] if keys else []
-        if not sources and not any("granted" in o for o in pieces.values()):
+        sources: list[str] = []  # the revealed ones in play
+        had: list[str] = []  # the pieces holding grants from the last recheck
+        if keys:
+            for k, o in pieces.items():  # both in one pass over the pieces
+                if "granted" in o:
+                    had.append(k)
+                if k in keys and not o["hidden"]:
+                    sources.append(k)
+        elif any("granted" in o for o in pieces.values()):
+            had = [k for k, o in pieces.items() if "granted" in o]
+        if not sources and not had:
             return
         granted: dict[str, list[list[Any]]] = {}
         info = self.info
@@ -3420,13 +3466,15 @@ class Berserk:
                     if target == "all_adjacent_own" and not self._adjacent(s, src, int(tkey)):
                         continue
                     granted.setdefault(tkey, []).append(entry)
-        for key, q in pieces.items():  # a piece changed is replaced: it may be shared
-            if key in granted:
-                now = sorted(granted[key], key=lambda g: (g[0], g[1] or 0, g[2]))
-                if q.get("granted") != now:
-                    pieces[key] = {**q, "granted": now}
-            elif "granted" in q:
-                pieces[key] = {k: v for k, v in q.items() if k != "granted"}
+        # a piece changed is replaced: it may be shared (the pieces keep their order)
+        for key, entries in granted.items():
+            q = pieces[key]
+            now = sorted(entries, key=lambda g: (g[0], g[1] or 0, g[2]))
+            if q.get("granted") != now:
+                pieces[key] = {**q, "granted": now}
+        for key in had:
+            if key not in granted:
+                pieces[key] = {k: v for k, v in pieces[key].items() if k != "granted"}
 
     def _gain(self, s: State, iid: int, name: str, events: list[Event], rule: str) -> None:
         """The card acquires a named ability (407.1) for the rest of the battle (407.2)."""
@@ -3675,6 +3723,8 @@ class Berserk:
         for k, q in s["pieces"].items():
             if creature[int(k)]:
                 found[q["owner"]] = True
+                if found[0] and found[1]:
+                    return  # both have one: nothing more to look for
         lost = [seat for seat in (0, 1) if not found[seat]]
         if len(lost) == 2:
             self._finish(s, events, winners=[], draw=True, reason="no_creatures")
@@ -3806,46 +3856,51 @@ class Berserk:
         }
 
     def _view_pieces(self, state: State, player: int | None) -> list[dict[str, Any]]:
-        cards = state["cards"]
+        # every view and every decision of the heuristic bot reads this: the helpers
+        # (``_name``, ``is_blank``) inlined and each value read once
+        cards, info, names = state["cards"], self.info, _CELL_NAMES
+        everything = state["pieces"]
         pieces = []
-        for key in sorted(state["pieces"], key=int):
-            q = state["pieces"][key]
+        for key in sorted(everything, key=int):
+            q = everything[key]
             iid = int(key)
+            cell = q["cell"]
+            name = None if cell is None else names[(cell[0], cell[1])]
             if q["hidden"] and q["owner"] != player:
-                pieces.append({"owner": q["owner"], "cell": _name(q["cell"]), "hidden": True})
+                pieces.append({"owner": q["owner"], "cell": name, "hidden": True})
                 continue
-            card = self.info[cards[iid]]
-            pieces.append(
-                {
-                    "card": iid,
-                    "id": cards[iid],
-                    "owner": q["owner"],
-                    "cell": _name(q["cell"]),
-                    "zone": "battlefield" if q["cell"] is not None else "additional",
-                    "hidden": q["hidden"],
-                    "closed": q["closed"],
-                    "marks": q["marks"],
-                    "wounds": q["wounds"],
-                    "lives": card.lives + q.get("extra", 0) - q["wounds"] - q.get("negative", 0),
-                    "tokens": q.get("tokens", 0),
-                    "slow": q.get("slow"),  # 211.9: the turn of its strike on a flyer
-                    "host": q["host"],
-                    "x": q["x"] if not q["hidden"] or q["owner"] == player else None,
-                }
-            )
+            card_id = cards[iid]
+            get = q.get
+            piece = {
+                "card": iid,
+                "id": card_id,
+                "owner": q["owner"],
+                "cell": name,
+                "zone": "battlefield" if cell is not None else "additional",
+                "hidden": q["hidden"],
+                "closed": q["closed"],
+                "marks": q["marks"],
+                "wounds": q["wounds"],
+                "lives": info[card_id].lives + get("extra", 0) - q["wounds"] - get("negative", 0),
+                "tokens": get("tokens", 0),
+                "slow": get("slow"),  # 211.9: the turn of its strike on a flyer
+                "host": q["host"],
+                "x": q["x"],  # the card is open, or the viewer's own
+            }
+            pieces.append(piece)
             h = q["host"]
             if h is not None:
-                hq = state["pieces"].get(str(h))
+                hq = everything.get(str(h))
                 if hq is not None and hq["hidden"] and hq["owner"] != player:
                     # A revealed card on a hidden host (decision 0053) is open information:
                     # the Battlefield is open (206.5-206.7), equipment is never kept hidden
                     # (306.2(2)) and its host event was public. The host stays unnamed,
                     # like any hidden card: only "on_hidden", on the host's cell.
-                    pieces[-1]["host"] = None
-                    pieces[-1]["on_hidden"] = True
-            if is_blank(cards[iid]):  # 407.4: the printed card, without its abilities
-                pieces[-1]["id"] = printed_id(cards[iid])
-                pieces[-1]["blank"] = True
+                    piece["host"] = None
+                    piece["on_hidden"] = True
+            if card_id.endswith(BLANK):  # 407.4: the printed card, without its abilities
+                piece["id"] = printed_id(card_id)
+                piece["blank"] = True
         return pieces
 
 

@@ -232,15 +232,17 @@ class Recruit:
     def start(cls, crystals: Crystals) -> Recruit:
         return cls(gold=crystals.gold, silver=crystals.silver)
 
-    @property
+    # The sums of the cards, cached on the zone, which never changes (frozen, of frozen
+    # entries): the offered recruits check every Deal card against one zone.
+    @functools.cached_property
     def gold_spent(self) -> int:
         return sum(r.gold for r in self.cards)
 
-    @property
+    @functools.cached_property
     def silver_spent(self) -> int:
         return sum(r.silver for r in self.cards)
 
-    @property
+    @functools.cached_property
     def elements(self) -> frozenset[str]:
         """304.6: the elements of the recruited cards; neutral cards do not count."""
         return frozenset(r.card.element for r in self.cards if r.card.element)
@@ -300,12 +302,17 @@ def _pay(card: Card, cost: int, recruit: Recruit, config: Config) -> tuple[int, 
 
 def _affordable(recruit: Recruit, config: Config) -> bool:
     """304.6, 304.6а, D-7: the whole Recruit zone within the crystals, adjustment included."""
-    if recruit.silver_spent > recruit.silver:
+    return _fits(recruit, recruit.gold_spent, recruit.silver_spent, len(recruit.elements), config)
+
+
+def _fits(recruit: Recruit, gold_spent: int, silver_spent: int, count: int, config: Config) -> bool:
+    """``_affordable`` of ``recruit``'s crystals and bonus with these crystals spent on
+    cards of ``count`` elements."""
+    if silver_spent > recruit.silver:
         return False
-    count = len(recruit.elements)
     penalty = max(0, count - 2)
     bonus = 1 if count == 1 or (not config.revalidate_elements and recruit.bonus_used) else 0
-    return recruit.gold_spent + penalty <= recruit.gold + bonus
+    return gold_spent + penalty <= recruit.gold + bonus
 
 
 def check_recruit(
@@ -327,8 +334,11 @@ def check_recruit(
             f"A squad may have at most {config.terrain_max} terrain.",
             f"В отряд можно взять не больше {config.terrain_max} местности.",
         )
-    same = [c for c in cards if _same_name(c, card)]
-    if same and (card.has("uniqueness") or any(c.has("uniqueness") for c in same)):
+    # С: Уникальность: a card of the same name in the squad, either of them unique (the
+    # names compared only where one is)
+    key = _key(card)
+    unique = card.has("uniqueness")
+    if any((unique or c.has("uniqueness")) and _key(c) == key for c in cards):
         raise _refuse(
             "С: Уникальность",
             f"“{name}” is unique: the squad already has a card of that name.",
@@ -345,9 +355,15 @@ def check_recruit(
         )
     gold, silver = _pay(card, cost, recruit, config)
     entry = Recruited(card, gold, silver, x)
-    after = type(recruit)(recruit.gold, recruit.silver, (*recruit.cards, entry), recruit.bonus_used)
-    if _affordable(after, config):
+    # _affordable of the zone with the entry, from the zone's sums: the new zone itself
+    # is built only to word a refusal (the offered recruits check every Deal card)
+    elements = recruit.elements
+    if card.element:
+        elements = elements | {card.element}
+    spent = (recruit.gold_spent + gold, recruit.silver_spent + silver)
+    if _fits(recruit, *spent, len(elements), config):
         return entry
+    after = type(recruit)(recruit.gold, recruit.silver, (*recruit.cards, entry), recruit.bonus_used)
     # Would it fit under the adjustment before it came? Then its element refuses it.
     before = after.gold_spent - recruit.adjustment <= recruit.gold
     before = before and after.silver_spent <= after.silver
@@ -402,11 +418,8 @@ def _name_key(name_ru: str, name_en: str, card_id: str) -> str:
     return " ".join((name_ru or name_en or card_id).casefold().split())
 
 
-def _same_name(a: Card, b: Card) -> bool:
-    def key(card: Card) -> str:
-        return _name_key(card.name_ru, card.name_en, card.id)
-
-    return key(a) == key(b)
+def _key(card: Card) -> str:
+    return _name_key(card.name_ru, card.name_en, card.id)
 
 
 # ---------------------------------------------------------------- placement (305)
