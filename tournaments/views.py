@@ -528,8 +528,15 @@ def _bracket_drawing(event: Event) -> dict:
         "champion": champion,
         "shared": shared,
         "bracket_hint": hint,
+        # A round title longer than a column's line ("Четвертьфиналы верхней сетки") wraps:
+        # every heading then takes two lines, so that the slots of all columns line up.
+        "bracket_heads_2": any(len(col["title"]) > BRACKET_HEAD_CHARS for col in columns),
     }
 
+
+# The longest round title a column's heading shows on one line (13rem at 0.85rem bold:
+# "Нижняя сетка, раунд 1" fits, "Полуфиналы верхней сетки" does not).
+BRACKET_HEAD_CHARS = 21
 
 BRACKET_SECTIONS = {
     "winners": pgettext_lazy("bracket section", "Winners bracket"),
@@ -627,6 +634,15 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
                     int(r["dropped"]),
                 ]
             )
+        return response
+    rows = snapshot.rows if snapshot else []
+    if event.is_elimination_only and (not rows or "place" in rows[0]):
+        # As the standings page: the shared place of the bracket finish ("3–4") and the
+        # record in the bracket's matches, no Swiss points or tiebreakers.
+        writer.writerow(["place", "player", "wins", "losses", "draws", "dropped"])
+        for r in rows:
+            record = r.get("bracket_record", [0, 0, 0])
+            writer.writerow([r.get("place", ""), r["name"], *record, int(r["dropped"])])
         return response
     writer.writerow(
         [

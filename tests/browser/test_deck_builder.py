@@ -356,3 +356,25 @@ def test_every_name_in_the_builder_is_whole_a_city_has_no_cost_and_the_pod_is_na
                     assert text.strip() == ""
                 shoot(page, f"builder-names-{what}-{size}-{language}")
                 fits(page, f"the deck builder ({size}, {language})")
+
+
+def test_the_submit_bar_keeps_to_the_foot_of_a_phone_screen_and_covers_nothing_at_the_end(
+    sealed_pod, new_page
+):
+    """The "Submit deck" bar is sticky in the deck form: mid-page it sits at the bottom of
+    the phone's screen (a full-page screenshot draws it where that screen ended), and at
+    the end of the form it is back in its own place, below the last card, covering none."""
+    page = new_page()
+    log_in(page, "bob")
+    page.set_viewport_size(PHONE)
+    page.goto(f"/draft/{sealed_pod.pk}/deck/")
+    expect(page.locator(".deck-pool li")).to_have_count(90)
+    bar = page.locator("#deck-form .pick-bar")
+    page.evaluate("window.scrollTo(0, 2000)")
+    box = bar.bounding_box()
+    assert abs(box["y"] + box["height"] - PHONE["height"]) < 2, box
+    page.locator(".deck-pool li").last.scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    box = bar.bounding_box()
+    last = page.locator(".builder").bounding_box()
+    assert box["y"] >= last["y"] + last["height"] - 1, (box, last)

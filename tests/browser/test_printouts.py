@@ -259,3 +259,44 @@ def test_slips_two_and_four_to_a_page_from_the_console_and_in_the_preview(
             page.emulate_media(media="print")
             expect(page.locator(".print-toolbar")).to_be_hidden()
             page.emulate_media(media="screen")
+
+
+@pytest.fixture
+def played_event(alice, live_server_url):
+    """Eight players, round 1 played: standings with every column."""
+    from tests.tournaments.factories import make_event, play_round
+
+    event, _regs = make_event(alice, players=8, name="Print Open")
+    play_round(alice, event)
+    return event
+
+
+def test_a_wide_sheet_on_a_phone_says_it_scrolls_and_the_hint_never_prints(
+    played_event, new_page, live_server_url
+):
+    """The standings sheet is wider than a phone: it scrolls inside itself, and a line
+    above the sheets says so; on a laptop, and on paper, there is no such line."""
+    page = new_page()
+    log_in(page, "alice")
+    for language in ("en", "ru"):
+        if language == "ru":
+            page.context.add_cookies(
+                [{"name": "django_language", "value": "ru", "url": live_server_url + "/"}]
+            )
+        page.set_viewport_size(LAPTOP)
+        page.goto(f"/events/{played_event.slug}/print/standings/")
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        hint = page.locator(".preview-hint")
+        expect(hint).to_be_hidden()
+        shoot(page, f"standings-preview-{language}-laptop")
+        page.set_viewport_size(PHONE)
+        expect(hint).to_be_visible()
+        expect(hint).to_contain_text("→")
+        sheet = page.locator(".sheet").first
+        assert sheet.evaluate("(el) => el.scrollWidth > el.clientWidth")
+        assert hint.bounding_box()["y"] < sheet.bounding_box()["y"]
+        assert overflow(page) <= 0, f"the preview is {overflow(page)}px wider than a phone"
+        shoot(page, f"standings-preview-{language}-phone")
+        page.emulate_media(media="print")
+        expect(hint).to_be_hidden()
+        page.emulate_media(media="screen")

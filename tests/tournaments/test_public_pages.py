@@ -4,6 +4,7 @@ champion), in both languages, within a query and a page-weight budget."""
 
 from __future__ import annotations
 
+import csv
 import re
 from datetime import UTC, datetime, timedelta
 
@@ -409,6 +410,21 @@ def test_a_double_elimination_bracket_shows_its_sections_and_joins_both_finals(c
         assert " fed" not in re.findall(r'<li class="col [^"]*"', side)[0]
 
 
+def test_long_russian_round_titles_take_two_lines_instead_of_an_ellipsis(client, alice):
+    double, _ = make_event(alice, players=8, structure="double_elim", swiss_rounds=0)
+    publish_round(alice, pair_next_round(alice, double))
+    single, _ = make_event(alice, players=8, structure="single_elim", swiss_rounds=0)
+    publish_round(alice, pair_next_round(alice, single))
+    # In English every title fits one line: the headings stay one line high.
+    for event in (double, single):
+        assert "heads-2" not in client.get(url("bracket", event)).content.decode()
+    in_russian(client)
+    html = client.get(url("bracket", double)).content.decode()
+    assert 'title="Четвертьфиналы верхней сетки"' in html
+    assert '<div class="bracket-scroll heads-2"' in html
+    assert "heads-2" not in client.get(url("bracket", single)).content.decode()
+
+
 def test_a_single_elimination_bracket_is_one_row_without_sections(client, alice):
     event, _ = make_event(alice, players=8, structure="single_elim", swiss_rounds=0)
     publish_round(alice, pair_next_round(alice, event))
@@ -491,6 +507,22 @@ def test_a_split_final_shares_places_one_and_two_in_the_standings(
     assert [r[0] for r in rows] == ["1–2", "1–2", "3–4", "3–4"]
     assert all("Split final" in r[1] for r in rows[:2]) and "Champion" not in rows[0][1]
     assert [r[2] for r in rows[:2]] == ["1-0-1", "1-0-1"]
+
+
+def test_the_standings_csv_of_a_bracket_event_matches_its_page(client, alice):
+    event, _ = make_event(alice, players=8, structure="single_elim", swiss_rounds=0)
+    finish(alice, event)
+    page = _table_rows(client.get(url("standings", event)).content.decode())
+    lines = client.get(url("standings_csv", event)).content.decode().splitlines()
+    rows = list(csv.reader(lines))
+    assert rows[0] == ["place", "player", "wins", "losses", "draws", "dropped"]
+    assert [r[0] for r in rows[1:]] == ["1", "2", "3–4", "3–4", "5–8", "5–8", "5–8", "5–8"]
+    assert all(p[1].startswith(r[1] + " ") for r, p in zip(rows[1:], page, strict=True))
+    assert ["-".join(r[2:5]) for r in rows[1:]] == [p[2] for p in page]
+    swiss, _ = make_event(alice, players=4)
+    play_round(alice, swiss)
+    header = client.get(url("standings_csv", swiss)).content.decode().splitlines()[0]
+    assert header.startswith("rank,player,points,wins,losses,draws,omw")
 
 
 def test_a_double_elimination_event_places_3_and_4_apart(client, alice):
