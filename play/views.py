@@ -29,6 +29,7 @@ from django.views.decorators.http import require_GET, require_POST
 from engine.core import registry
 from engine.core.describe import Describer, Reading, describer_for
 from engine.core.protocol import LEAVE, GameSystem
+from engine.core.protocol import ending as ending_of
 from play import decks as casual_decks
 from play.forms import CasualGameForm, DeckForm
 from play.models import GameSession, bot_label
@@ -420,6 +421,19 @@ def _play_again_url(session: GameSession, seats: list[Any]) -> str:
     return f"{reverse('play:home')}?{urlencode(query)}#new-{session.system}"
 
 
+def _decided(session: GameSession, names: Mapping[int, str]) -> str | None:
+    """How the rules decided a finished game, in the game's own words (its optional
+    ``ending`` hook, ``engine.core.protocol.ending``: public facts of the final state);
+    None for a game without one."""
+    if session.end_reason != GameSession.EndReason.RULES or not session.state:
+        return None
+    try:
+        system = engine_of(session.system)
+    except PlayError:
+        return None
+    return ending_of(system, session.state, _language(), names)
+
+
 def _ending(
     session: GameSession, seats: list[Any], seat: int | None, data: Mapping[str, Any]
 ) -> dict[str, Any] | None:
@@ -443,7 +457,7 @@ def _ending(
             if left
             else _("A player ran out of time.")
         ),
-        GameSession.EndReason.RULES: _("Decided by the rules."),
+        GameSession.EndReason.RULES: _decided(session, names) or _("Decided by the rules."),
         GameSession.EndReason.ABORTED: _("The game was called off before it started."),
     }
     aborted = session.status == GameSession.Status.ABORTED

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.ascension.cards import Card, CardDB
 from engine.core import table
-from engine.core.describe import CardDescriber, Reading, text_lines
+from engine.core.describe import CardDescriber, Reading, named_seat, text_lines
 
 TYPES = {
     "hero": ("Hero", "Герой"),
@@ -520,3 +520,42 @@ def layout(
     the players with their zones as cards (the opponents first, the viewer last), the
     center row and the piles, the pending prompt, and each legal action on its card."""
     return _Table.plan(view, legal, language, names)
+
+
+def ending(state: Mapping[str, Any], language: str, names: Mapping[int, str]) -> str | None:
+    """How a finished game was decided (``engine.core.protocol``'s ``ending``): the honor
+    pool ran out (A-41), then the most honor wins (A-43, ties to the later seat: A-44);
+    solo, against Samael's total (A-51). The totals are public once the game is over."""
+    if not state.get("finished"):
+        return None
+    ru = language == "ru"
+    scores = list(state.get("scores") or ())
+    winners = list(state.get("winners") or ())
+    if state.get("n") == 1 and scores:
+        you, samael = scores[0], state.get("samael_score", 0)
+        who = named_seat(names, 0, language)
+        if winners:
+            return (
+                f"Запас чести исчерпан: {who} — {you}, Самаэль — {samael} (A-51)"
+                if ru
+                else f"The honor pool ran out: {who} {you}, Samael {samael} (A-51)"
+            )
+        return (
+            f"Запас чести исчерпан: {who} — {you}, Самаэль — {samael}, побеждает Самаэль (A-51)"
+            if ru
+            else f"The honor pool ran out: {who} {you}, Samael {samael} — Samael wins (A-51)"
+        )
+    if not state.get("ending") or len(winners) != 1 or not scores:
+        return None  # the last player left after the others did: no rule decided it
+    out = set(state.get("out") or ())
+    standing = sorted(
+        (seat for seat in range(len(scores)) if seat not in out),
+        key=lambda seat: (seat not in winners, -scores[seat], seat),
+    )
+    totals = ", ".join(f"{named_seat(names, seat, language)} {scores[seat]}" for seat in standing)
+    who = named_seat(names, winners[0], language)
+    return (
+        f"Запас чести исчерпан (A-41) — побеждает больше всех чести: {totals} (A-43)"
+        if ru
+        else f"The honor pool ran out (A-41) — most honor wins: {totals} (A-43)"
+    )

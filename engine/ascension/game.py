@@ -865,6 +865,12 @@ class Ascension:
             scores=dict(enumerate(state["scores"])),
         )
 
+    def ending(self, state: State, language: str, names: Mapping[int, str]) -> str | None:
+        """How the finished game was decided, in words (``engine.core.protocol``)."""
+        from engine.ascension.describe import ending
+
+        return ending(state, language, names)
+
     # -- views --------------------------------------------------------------------------
 
     def view(self, state: State, player: int | None) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from typing import Any
 from engine.berserk import cards as card_data
 from engine.berserk.limited import ELITE, ORDINARY, TYPE_NAMES, cost_text
 from engine.berserk.model import ELEMENT_NAMES, NAMED, Ability, Card, printed_id
-from engine.core.describe import CardDescriber, Reading, Words, text_lines
+from engine.core.describe import CardDescriber, Reading, Words, named_seat, text_lines
 
 PHASES: dict[str, Words] = {
     "first": ("Turn order", "Очерёдность хода"),
@@ -1076,3 +1076,34 @@ class BerserkDescriber(CardDescriber[Card]):
 
 
 DESCRIBER = BerserkDescriber()
+
+
+def ending(state: Mapping[str, Any], language: str, names: Mapping[int, str]) -> str | None:
+    """How a finished game was decided (``engine.core.protocol``'s ``ending``), from the
+    public facts of the final state: the turn limit, or who has no creature left (102.3а;
+    both at once, a draw: 102.4). A departure (102.3б) ends a game by no rule of play."""
+    if not state.get("finished") or state.get("out"):
+        return None
+    ru = language == "ru"
+    winners = list(state.get("winners") or ())
+    limit = (state.get("config") or {}).get("turn_limit")
+    if state.get("draw"):
+        if isinstance(limit, int) and state.get("turn", 0) >= limit:
+            return (
+                f"Достигнут предел в {limit} ходов — ничья"
+                if ru
+                else f"The limit of {limit} turns was reached — a draw"
+            )
+        return (
+            "Ни у одного игрока не осталось существ — ничья (102.4)"
+            if ru
+            else "Neither player has a creature left — a draw (102.4)"
+        )
+    if len(winners) != 1:
+        return None
+    lost = named_seat(names, 1 - winners[0], language)
+    return (
+        f"У игрока {lost} не осталось существ (102.3а)"
+        if ru
+        else f"{lost} has no creatures left (102.3а)"
+    )

@@ -3756,6 +3756,12 @@ class Berserk:
         s["log"] += 1
         return s, events
 
+    def ending(self, state: State, language: str, names: Mapping[int, str]) -> str | None:
+        """How the finished game was decided, in words (``engine.core.protocol``)."""
+        from engine.berserk.describe import ending
+
+        return ending(state, language, names)
+
     def next_game_config(self, config: Mapping[str, Any], result: GameResult) -> dict[str, Any]:
         """The next game of a match [302.2]: its winner chooses who goes first; after a
         drawn game the die decides again."""

@@ -258,3 +258,22 @@ def describer_for(system_key: str) -> Describer | None:
     except ModuleNotFoundError:
         return None
     return getattr(module, "DESCRIBER", None)
+
+
+def named_seat(names: Mapping[int, str], seat: Any, language: str) -> str:
+    """A seat by its player's name, else as people count it (from 1): the seats of an
+    engine's ``ending`` sentence (``engine.core.protocol``)."""
+    name = names.get(seat) if isinstance(seat, int) else None
+    if name:
+        return name
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        return "никто" if language == "ru" else "nobody"
+    return f"Место {seat + 1}" if language == "ru" else f"Seat {seat + 1}"
+
+
+def named_seats(names: Mapping[int, str], seats: Iterable[Any], language: str) -> str:
+    """Several seats named as ``named_seat`` names one: "a, b and c"."""
+    words = [named_seat(names, s, language) for s in seats]
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {'и' if language == 'ru' else 'and'} {words[-1]}"

@@ -24,6 +24,13 @@ not to act (e.g. a token used on an opponent's turn); ``apply`` then takes such 
 from that seat. Without it a seat acts only when ``to_act`` names it. The platform asks
 through ``interrupts(system, state, player)`` below, never the hook itself.
 
+Optional: ``ending(state, language, names) -> str | None``, one sentence on how a finished
+game was decided by its rules (who ran out of what, who reached what score, with rule
+numbers), in ``language`` (``"en"`` or ``"ru"``), naming seats by ``names`` (seat ->
+name; ``"Seat n"`` for one without). Only public facts of the final state: nothing a
+player could not see. Without it (or when it returns None) the end screen says only that
+the rules decided. The platform asks through ``ending(system, state, language, names)``.
+
 The action log records a departure as ``{"type": LEAVE, "reason": ...}``, an action no
 player can send (``apply`` refuses it), so that ``replay`` rebuilds the state exactly.
 
@@ -91,6 +98,20 @@ def interrupts(system: GameSystem, state: State, player: int) -> list[Action]:
     if hook is None or player in system.to_act(state):
         return []
     return list(hook(state, player))
+
+
+def ending(
+    system: GameSystem, state: State, language: str, names: Mapping[int, str] | None = None
+) -> str | None:
+    """How a finished game was decided, as the system's optional ``ending`` hook words it:
+    None for a system without the hook, an unfinished game, or no sentence."""
+    hook = getattr(system, "ending", None)
+    if hook is None or not system.result(state).finished:
+        return None
+    return (
+        hook(state, "ru" if (language or "").lower().startswith("ru") else "en", dict(names or {}))
+        or None
+    )
 
 
 def leave_action(reason: str) -> Action:

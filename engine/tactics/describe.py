@@ -33,7 +33,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.describe import CardDescriber, Reading, Words
+from engine.core.describe import CardDescriber, Reading, Words, named_seats
 from engine.tactics import hexes, terrain
 from engine.tactics.cards import TacticsDB, load_system
 from engine.tactics.model import FACTIONS, KEYWORDS, TERRAIN, TOKENS, Card
@@ -1321,3 +1321,63 @@ class TacticsDescriber(CardDescriber[Card]):
 
 
 DESCRIBER = TacticsDescriber()
+
+
+def ending(state: Mapping[str, Any], language: str, names: Mapping[int, str]) -> str | None:
+    """How a finished game was decided (``engine.core.protocol``'s ``ending``), from the
+    public facts of the final state: a side reached the scenario's glory (T-25; a team
+    together, T-79), the villains won (their glory, T-95; their scheme deck ran out, T-87,
+    D-18), or the last round was played (T-80: the most glory wins, else a draw)."""
+    if not state.get("finished"):
+        return None
+    ru = language == "ru"
+    players = list(state.get("players") or ())
+    winners = [w for w in state.get("winners") or () if 0 <= w < len(players)]
+    victory = state.get("victory") or {}
+    villain = state.get("villain")
+    if isinstance(villain, Mapping) and villain.get("won"):
+        goal = victory.get("villain_glory")
+        seat = villain.get("seat")
+        glory = players[seat]["glory"] if isinstance(seat, int) and seat < len(players) else 0
+        if goal is not None and glory >= goal:
+            return (
+                f"Злодеи набрали {glory} славы (T-95) — злодеи побеждают"
+                if ru
+                else f"The villains reached {glory} glory (T-95) — the villains win"
+            )
+        if state.get("out"):
+            return None  # the last hero left
+        return (
+            "Колода замыслов злодеев кончилась (T-87) — злодеи побеждают"
+            if ru
+            else "The villains' scheme deck ran out (T-87) — the villains win"
+        )
+    if state.get("round", 0) > state.get("max_rounds", 0):
+        last = state.get("max_rounds")
+        if winners:
+            who = named_seats(names, winners, language)
+            glory = players[winners[0]]["glory"]
+            return (
+                f"Сыгран последний, {last}-й раунд — больше всех славы ({glory}) у: {who} (T-80)"
+                if ru
+                else f"The last round ({last}) was played — most glory ({glory}): {who} (T-80)"
+            )
+        return (
+            f"Сыгран последний, {last}-й раунд — ничья"
+            if ru
+            else f"The last round ({last}) was played — a draw"
+        )
+    goal = victory.get("glory", 30)
+    if winners and players[winners[0]]["glory"] >= goal:
+        who = named_seats(names, winners, language)
+        glory = players[winners[0]]["glory"]
+        if len(winners) > 1:
+            return (
+                f"{who} вместе набрали {glory} славы (T-25, T-79)"
+                if ru
+                else f"{who} reached {glory} glory together (T-25, T-79)"
+            )
+        return (
+            f"{who} набирает {glory} славы (T-25)" if ru else f"{who} reached {glory} glory (T-25)"
+        )
+    return None

@@ -627,6 +627,12 @@ class Tactics:
             acts.append({"type": "end_turn"})
         return acts
 
+    def ending(self, state: State, language: str, names: Mapping[int, str]) -> str | None:
+        """How the finished game was decided, in words (``engine.core.protocol``)."""
+        from engine.tactics.describe import ending
+
+        return ending(state, language, names)
+
     def interrupts(self, state: State, player: int) -> list[Action]:
         """What ``player`` may do while it is not their turn to act: use a treasure token
         on a champion of their own, at any time, even on an opponent's turn (T-67, D-15,

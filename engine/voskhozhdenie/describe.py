@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core import table
-from engine.core.describe import CardDescriber, Reading, text_lines
+from engine.core.describe import CardDescriber, Reading, named_seat, named_seats, text_lines
 from engine.voskhozhdenie.cards import Card, CardDB
 
 TYPES = {
@@ -1087,3 +1087,47 @@ def layout(
     players with their zones as cards (the opponents first, the viewer last), the Tactics
     and the Queue, the pending prompt, and each legal action placed where it is taken."""
     return _Table.plan(view, legal, language, names)
+
+
+def ending(state: Mapping[str, Any], language: str, names: Mapping[int, str]) -> str | None:
+    """How a finished game was decided (``engine.core.protocol``'s ``ending``): the last
+    opponent's Cities all ruined (2.3.1.2), so the others win (1.3.9); or, with no winner,
+    a draw (1.3.10) by an event rule (1.3.3: idle Rounds, the Round limit) or because the
+    last players were eliminated together (AMB-34)."""
+    if not state.get("finished"):
+        return None
+    ru = language == "ru"
+    winners = list(state.get("winners") or ())
+    elim = list(state.get("elim") or ())
+    if winners:
+        if not elim:
+            return None
+        lost = named_seat(names, elim[-1], language)
+        who = named_seats(names, winners, language)
+        many = len(winners) > 1
+        return (
+            f"Все Города игрока {lost} разрушены (2.3.1.2) — "
+            f"{'побеждают' if many else 'побеждает'} {who} (1.3.9)"
+            if ru
+            else f"All of {lost}'s Cities are ruined (2.3.1.2) — {who} {'win' if many else 'wins'} (1.3.9)"
+        )
+    idle = state.get("idle")
+    if isinstance(idle, Mapping) and idle.get("count", 0) >= idle.get("limit", 1):
+        n = idle.get("limit")
+        return (
+            f"Все игроки только пасовали, Раундов подряд: {n} (1.3.3) — ничья (1.3.10)"
+            if ru
+            else f"For {n} Rounds in a row every player only passed (1.3.3) — a draw (1.3.10)"
+        )
+    limit = state.get("round_limit")
+    if isinstance(limit, int) and state.get("round", 0) >= limit:
+        return (
+            f"Сыгран последний, {limit}-й Раунд (1.3.3) — ничья (1.3.10)"
+            if ru
+            else f"The last Round ({limit}) was played (1.3.3) — a draw (1.3.10)"
+        )
+    return (
+        "Последние игроки выбыли одновременно (AMB-34) — ничья (1.3.10)"
+        if ru
+        else "The last players were eliminated at the same time (AMB-34) — a draw (1.3.10)"
+    )

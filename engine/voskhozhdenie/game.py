@@ -520,6 +520,12 @@ class Voskhozhdenie:
             eliminated=tuple(state["elim"]),
         )
 
+    def ending(self, state: State, language: str, names: Mapping[int, str]) -> str | None:
+        """How the finished game was decided, in words (``engine.core.protocol``)."""
+        from engine.voskhozhdenie.describe import ending
+
+        return ending(state, language, names)
+
 
 def _least_answer(actions: list[Action]) -> Action | None:
     """The answer a departing player gives to a decision they owe: keep, decline or pass

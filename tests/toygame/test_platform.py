@@ -120,7 +120,9 @@ def test_a_casual_game_against_a_bot_through_the_pages(client, alice):
     assert session.status == GameSession.Status.FINISHED
     assert session.end_reason == GameSession.EndReason.RULES
     assert client.get(reverse("play:replay", args=[session.pk])).status_code == 200
-    assert client.get(reverse("play:game", args=[session.pk])).status_code == 200
+    end = client.get(reverse("play:game", args=[session.pk]))
+    assert end.status_code == 200
+    assert "Decided by the rules." in end.content.decode()  # no ``ending`` hook: the generic line
 
 
 def test_a_pod_of_eight_bots_drafts_and_builds_and_a_player_builds_on_the_deck_page(client, alice):
