@@ -134,9 +134,9 @@ def test_alice_concedes_sees_the_end_screen_replays_the_game_and_asks_for_a_rema
     shoot(page, "replay-step-phone-en")
     with page.expect_navigation():
         page.select_option("select[name=language]", "ru")
-    expect(where).to_contain_text(f"Ход 5 из {total}")
+    expect(where).to_contain_text(f"Действие 5 из {total}")
     controls.get_by_role("link", name="Последнее действие").click()
-    expect(where).to_contain_text(f"Ход {total} из {total}")
+    expect(where).to_contain_text(f"Действие {total} из {total}")
     assert overflow(page) <= 0
     shoot(page, "replay-last-phone-ru")
     page.set_viewport_size(DESKTOP)

@@ -211,5 +211,5 @@ def test_two_teammates_play_a_team_events_game_from_their_own_browsers(
     page = pages[seats["alice"]]
     page.goto(f"/events/{slug}/standings/")
     expect(page.locator("main")).to_contain_text("Alice and Bob")
-    expect(page.locator("main")).to_contain_text("alice, bob")
+    expect(page.locator("main")).to_contain_text("@alice, @bob")
     assert not errors, errors
