@@ -165,6 +165,18 @@ def test_standings_print_after_a_round(client, alice, captured):
         assert reg.display_name in text
 
 
+def test_a_bracket_events_standings_print_by_finish_as_its_page(client, alice, captured):
+    from tests.tournaments.test_public_pages import finish
+
+    event, _ = make_event(alice, players=8, structure="single_elim", swiss_rounds=0)
+    finish(alice, event)
+    assert get_pdf(client, event, "standings").status_code == 200
+    (text,) = page_texts(captured[-1][0])
+    assert "Place" in text and "OMW%" not in text and "Points" not in text
+    assert text.count("3–4") == 2 and text.count("5–8") == 4
+    assert "3-0-0" in text  # the champion's record in the bracket
+
+
 def test_decklist_sheets_one_per_player_with_the_games_own_sections(client, alice, captured):
     event, regs = make_event(alice, players=3, start=False)
     kit = registry.get(event.game_system)

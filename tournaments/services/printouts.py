@@ -265,6 +265,10 @@ def printout(
         doc.data["rows"] = snapshot.rows if snapshot else []
         doc.data["after_round"] = snapshot.after_round if snapshot else 0
         doc.data["pods"] = bool(snapshot and snapshot.ruleset == PLACEMENT_RULESET)
+        # A bracket-only event is ranked by its bracket finish, as its page shows it.
+        doc.data["bracket"] = bool(
+            event.is_elimination_only and doc.data["rows"] and "place" in doc.data["rows"][0]
+        )
     else:
         doc.title = _("Decklist registration")
         if not event.game_info.needs_decklists:
