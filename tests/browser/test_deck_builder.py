@@ -329,7 +329,7 @@ def test_every_name_in_the_builder_is_whole_a_city_has_no_cost_and_the_pod_is_na
     log_in(page, "bob")
     for language, title in (
         ("en", f"Voskhozhdenie (Восхождение) · Sealed · pod {pod.pk}"),
-        ("ru", f"Восхождение · Силед · стол {pod.pk}"),  # the msgstr of /tmp/gx_ru/h10.po
+        ("ru", f"Восхождение · Силед · стол {pod.pk}"),
     ):
         page.set_viewport_size(DESKTOP)
         page.goto(f"/draft/{pod.pk}/deck/")
