@@ -2,6 +2,7 @@
 after every move.
 
     python bench/table_page.py [--system voskhozhdenie] [--moves 1200] [--repeat 3] [--json]
+    python bench/table_page.py --replay [--step N] ...
 
 Uses ``DATABASE_URL`` when set, otherwise a scratch SQLite file under var/, and the
 project's cache (Redis when ``REDIS_URL`` is set). A game of ``--moves`` moves is dealt
@@ -13,6 +14,12 @@ fragment (``play:table``): cold (the cache emptied first) and ``--repeat`` warm 
 each run reported and the worst of them; first reading the whole log on every load (as
 before decision 0065), then only its end (``play.services.reading.table_log``), and the
 two pages compared.
+
+With ``--replay`` the game is then conceded and the replay of a late step (``--step``,
+the move before the last by default) is timed instead: its page (``play:replay``) and
+the fragment the replay page swaps in (``play:replay_step``), the state's snapshots warm;
+first reading and rendering every move up to the step (as before the replay read the end
+of the log), then the end of the log (``table_log``, as the live table).
 """
 
 from __future__ import annotations
@@ -84,6 +91,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--replay", action="store_true", help="time a late replay step")
+    parser.add_argument("--step", type=int, default=None, help="the replay's step")
     args = parser.parse_args()
 
     import django
@@ -113,6 +122,13 @@ def main() -> None:
     }
     from play import views
     from play.services.reading import TableLog, game_log, table_log
+
+    if args.replay:
+        result.update(_replay_steps(session, user, client, args))
+        session.delete()
+        cache.clear()
+        _report(result, args.json)
+        return
 
     def whole_log(session, shown=None, total=None):
         # As before decision 0065: the whole log read and folded on every load.
@@ -163,11 +179,66 @@ def main() -> None:
         assert before == after, f"the {name} differs"
     session.delete()
     cache.clear()
-    if args.json:
+    _report(result, args.json)
+
+
+def _report(result: dict, as_json: bool) -> None:
+    if as_json:
         print(json.dumps(result))
     else:
         for key, value in result.items():
             print(f"{key}: {value}")
+
+
+def _replay_steps(session, user, client, args) -> dict:
+    """The replay of a late step of ``session`` (conceded first): page and fragment, every
+    move up to the step read and rendered vs the end of the log."""
+    from django.core.cache import cache
+    from django.urls import reverse
+
+    from play import views
+    from play.services.acting import concede
+    from play.services.reading import TableLog, game_log, table_log
+
+    concede(user, session)
+    session.refresh_from_db()
+    step = session.seq - 1 if args.step is None else args.step
+    real_context = views._table_context
+
+    def whole_log(session, shown=None, total=None):
+        # As before: every move up to the step read, folded and rendered.
+        return TableLog(game_log(session, total), {}, total)
+
+    def every_row(*a, **kw):
+        return real_context(*a, **{**kw, "log_rows": len(a[4])})
+
+    result: dict = {"step": step, "moves": session.seq}
+    modes = (
+        ("every move", whole_log, every_row),
+        ("end of the log", table_log, real_context),
+    )
+    for mode, reader, builder in modes:
+        views.table_log, views._table_context = reader, builder
+        for name, url in (
+            ("replay page", reverse("play:replay", args=[session.pk])),
+            ("replay fragment", reverse("play:replay_step", args=[session.pk])),
+        ):
+            cache.clear()
+            cold_wall, cold_cpu = _timed(lambda u=url: client.get(u, {"step": step}))
+            walls, cpus = [], []
+            for _ in range(args.repeat):
+                wall, cpu = _timed(lambda u=url: client.get(u, {"step": step}))
+                walls.append(round(wall, 1))
+                cpus.append(round(cpu, 1))
+            result[f"{mode}: {name}"] = {
+                "cold_cpu_ms": round(cold_cpu, 1),
+                "cold_ms": round(cold_wall, 1),
+                "cpu_ms": cpus,
+                "worst_cpu_ms": max(cpus),
+                "wall_ms": walls,
+            }
+    views.table_log, views._table_context = table_log, real_context
+    return result
 
 
 if __name__ == "__main__":

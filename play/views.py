@@ -39,7 +39,7 @@ from play.services.built import play_built_deck
 from play.services.engines import card_label, engine_of, playable_systems
 from play.services.errors import NotAllowed, PlayError
 from play.services.payloads import payload
-from play.services.reading import game_log, replay_state, table_log
+from play.services.reading import replay_state, table_log
 from play.services.rematches import offered_rematch, rematch
 from play.services.sessions import seat_of
 from play.services.starting import (
@@ -1020,7 +1020,7 @@ def _replay_step(raw: str | None, last: int) -> int | None:
 def replay_context(session: GameSession, step: int) -> dict[str, Any]:
     """The game's own table at ``step`` (the state after that many moves, rebuilt from the
     seed and the action log) in the public view, with no legal actions, and the log of
-    the moves up to it."""
+    the moves up to it: its last ``TABLE_LOG_ROWS``, as the live table shows (0065)."""
     system = engine_of(session.system)
     seats = list(session.seats.select_related("user").order_by("number"))
     state = replay_state(session, step)
@@ -1040,17 +1040,20 @@ def replay_context(session: GameSession, step: int) -> dict[str, Any]:
         "view": public,
         "legal": [],
     }
-    rows = game_log(session, step)
+    # Of the log, the last moves up to the step and what the moves before them named,
+    # as the live table reads it (0065): a late step reads no more of the log.
+    log = table_log(session, total=step)
     context = _table_context(
         session,
         None,
         system,
         data,
-        rows,
+        log.rows,
         seats,
         set(result.eliminated),
         spectate=True,
-        log_rows=len(rows),
+        named=log.named,
+        total=log.total,
     )
     base = reverse("play:replay", args=[session.pk])
     context.update(

@@ -4,7 +4,8 @@ The table shows the state stored on the session row (never replayed) and, of the
 its last ``TABLE_LOG_ROWS`` moves and the card instances public events of the whole game
 named. That fold is cached at every ``SNAPSHOT_EVERY`` moves. What a load shows must be
 exactly what reading the whole log shows, whatever the cache holds (all, some, nothing,
-or a cache that does not answer), and a move must show on the next load.
+or a cache that does not answer), and a move must show on the next load. A finished
+game's replay reads the log of each step the same way.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from play import views
 from play.decks import deck_for
 from play.models import ActionLog, GameSession
 from play.services import reading
-from play.services.acting import apply_action
+from play.services.acting import apply_action, concede
 from play.services.engines import engine_of
 from play.services.payloads import payload
 from play.services.reading import (
@@ -279,3 +280,58 @@ def test_a_cache_that_does_not_answer_falls_back_to_the_whole_log(alice, monkeyp
     monkeypatch.setattr(reading.cache, "get_many", down)
     monkeypatch.setattr(reading.cache, "set_many", down)
     assert _panel(views.table_context(session, 0)) == expected
+
+
+# ---------------------------------------------------------------- the replay
+
+
+def _whole_log_replay(session: GameSession, step: int, shown: int | None) -> dict:
+    """A replay's step as it was built before it read the end of the log: every move up
+    to the step read and folded, the last ``shown`` of them in the log (all: ``None``)."""
+    real_log, real_context = views.table_log, views._table_context
+
+    def whole(session, shown=TABLE_LOG_ROWS, total=None):
+        return reading.TableLog(game_log(session, total), {}, total)
+
+    def every_row(*args, **kwargs):
+        rows = args[4]
+        return real_context(*args, **{**kwargs, "log_rows": shown or len(rows)})
+
+    views.table_log, views._table_context = whole, every_row
+    try:
+        return views.replay_context(session, step)
+    finally:
+        views.table_log, views._table_context = real_log, real_context
+
+
+def _frame(context: dict) -> str:
+    return render_to_string("play/_replay_frame.html", context)
+
+
+@pytest.mark.parametrize(("system", "moves", "every"), [("voskhozhdenie", 700, 37), (TOY, 20, 1)])
+def test_a_replay_step_is_the_one_the_whole_log_gives(client, alice, dave, system, moves, every):
+    session = _dealt(alice, system)
+    _play(session, moves, seed=every)
+    concede(alice, session)
+    session = fresh(session)
+    assert session.is_over and session.seq > (TABLE_LOG_ROWS + SNAPSHOT_EVERY if every > 1 else 0)
+    pick = random.Random(system)
+    steps = sorted({0, 1, session.seq - 1, session.seq, *range(0, session.seq, every)})
+    url = reverse("play:replay_step", args=[session.pk])
+    for step in steps:
+        how = _disturb(session, pick)
+        for language in ("en", "ru"):
+            with translation.override(language):
+                old = _whole_log_replay(session, step, shown=None)
+                expected = _frame(_whole_log_replay(session, step, shown=TABLE_LOG_ROWS))
+                new = views.replay_context(session, step)
+                got = _frame(new)
+            assert got == expected, (step, language, how)
+            # The same moves, newest first, as the whole log gives the last of them.
+            assert new["log"] == old["log"][:TABLE_LOG_ROWS], (step, language)
+            assert new["log_total"] == step == len(old["log"])
+            # A seat of the game and a spectator see the same public replay.
+            for viewer in (alice, dave):
+                client.force_login(viewer)
+                page = client.get(url, {"step": step}, HTTP_ACCEPT_LANGUAGE=language)
+                assert page.content.decode() == expected, (step, language, viewer.username)
