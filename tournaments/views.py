@@ -531,12 +531,19 @@ def _bracket_drawing(event: Event) -> dict:
         # A round title longer than a column's line ("Четвертьфиналы верхней сетки") wraps:
         # every heading then takes two lines, so that the slots of all columns line up.
         "bracket_heads_2": any(len(col["title"]) > BRACKET_HEAD_CHARS for col in columns),
+        # Likewise a long match label in a box ("Четвертьфинал верхней сетки 1"): every
+        # label then takes two lines, so that the boxes of a column stay the same height.
+        "bracket_labels_2": any(
+            len(m["label"]) > BRACKET_LABEL_CHARS for col in columns for m in col["matches"]
+        ),
     }
 
 
 # The longest round title a column's heading shows on one line (13rem at 0.85rem bold:
 # "Нижняя сетка, раунд 1" fits, "Полуфиналы верхней сетки" does not).
 BRACKET_HEAD_CHARS = 21
+# The longest match label a box shows on one line (13rem less its padding, at 0.75rem).
+BRACKET_LABEL_CHARS = 24
 
 BRACKET_SECTIONS = {
     "winners": pgettext_lazy("bracket section", "Winners bracket"),

@@ -26,12 +26,14 @@ minutes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from play.models import GameSession
 from play.services.reading import replay_state
@@ -73,6 +75,29 @@ def _seq(page: Page) -> int:
 def shoot(page: Page, name: str) -> None:
     """With ``PLAY_SCREENSHOTS=<dir>``: the table as it is seen (a phone whole)."""
     shoot_shared_table(page, f"ascension-{name}")
+
+
+# The viewer's hand ends above the bar's top on a desktop's first screen (what it is short
+# of, in px; positive means under the bar), and the bar's height.
+HAND_UNDER_BAR = """() => {
+  window.scrollTo(0, 0);
+  const hand = document.querySelector(".tb-player.mine [data-zone=hand]");
+  const bar = document.querySelector(".tb-dock");
+  if (!hand || !bar) { return [0, 0]; }
+  const h = hand.getBoundingClientRect(), b = bar.getBoundingClientRect();
+  return [h.bottom - b.top, b.height];
+}"""
+
+
+def assert_hand_above_the_bar(page: Page) -> float:
+    """However tall the bar grows (a prompt of several lines), the hand stays on the
+    desktop's first screen just above it (tablefit.js, decision 0065). The bar's height."""
+    # The bar is measured again once it has changed size after a redraw.
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(f"() => ({HAND_UNDER_BAR})()[0] <= 0.5", timeout=3_000)
+    under, height = page.evaluate(HAND_UNDER_BAR)
+    assert under <= 0.5, f"the hand ends {under:.0f}px under the top of a {height:.0f}px bar"
+    return height
 
 
 def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
@@ -125,6 +150,7 @@ def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
     while True:
         for page in pages.values():  # both tables show the same position
             expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
+        assert_hand_above_the_bar(pages[0])  # a desktop's first screen after each move
         if pages[0].locator(".play-result").count():
             break
         acting = [seat for seat, page in pages.items() if page.locator(".asc-actions").count()]
@@ -173,3 +199,47 @@ def test_two_players_play_an_ascension_game_to_its_end_through_the_worker(
     shoot(pages[0], "desktop-en-final")
     assert not errors
     print(f"{len(clicked)} moves in {elapsed:.1f} s ({elapsed / len(clicked) * 1000:.0f} ms each)")
+
+
+def _to_a_banish_prompt(session_id: int) -> int:
+    """Seed 10, the rulebook's pool: both play by ``PRIORITY`` until seat 0 is asked which
+    card to banish (A-23), a prompt of several lines (its text, where from, "you may choose
+    none", the button). The seq to act at."""
+    from engine.ascension.game import SYSTEM
+    from play.services.acting import apply_action
+
+    for _ in range(MAX_MOVES):
+        session = GameSession.objects.get(pk=session_id)
+        pending = session.state["pending"]
+        if pending and pending["player"] == 0 and pending["kind"] == "banish":
+            return session.seq
+        (seat,) = SYSTEM.to_act(session.state)
+        legal = SYSTEM.legal_actions(session.state, seat)
+        action = min(legal, key=lambda a: PRIORITY[a["type"]])
+        assert apply_action(session_id, seat, session.seq, action).status == "applied"
+    raise AssertionError("no banish prompt for seat 0")
+
+
+def test_the_hand_stays_above_a_tall_prompt_on_a_desktop(
+    alice, bob, live_server_url, db_thread, browser
+):
+    from tests.browser.conftest import start_table
+
+    session_id = db_thread(lambda: start_table("ascension", alice, [alice, bob], SEED).pk)
+    seq = db_thread(_to_a_banish_prompt, session_id)
+    context = browser.new_context(base_url=live_server_url, locale="en-US")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.set_viewport_size(DESKTOP)
+    log_in(page, "alice")
+    for language in ("en", "ru"):
+        if language == "ru":
+            with page.expect_navigation():
+                page.select_option("select[name=language]", "ru")
+        page.goto(f"/play/{session_id}/")
+        expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
+        prompt = page.locator(".tb-prompt.mine")
+        expect(prompt.locator("button")).not_to_have_count(0)
+        # Without the hand kept above it, this bar covered the hand's lower part (~350 px).
+        assert assert_hand_above_the_bar(page) > 120
+        shoot(page, f"desktop-{language}-banish-prompt")

@@ -178,8 +178,9 @@ def test_public_pages_on_a_desktop_and_a_phone_in_both_languages(events, new_pag
             expect(page.locator(".joins-straight").first).to_be_visible()
             expect(page.locator(".bsec-title")).to_have_count(3)
             _assert_both_finals_join_the_grand_final(page)
-            # A long round title ("Четвертьфиналы верхней сетки") wraps, never cut short.
-            cut = page.locator(".bracket .col h3").evaluate_all(
+            # A long round title ("Четвертьфиналы верхней сетки") or match label
+            # ("Четвертьфинал верхней сетки 1") wraps, never cut short.
+            cut = page.locator(".bracket .col h3, .bracket .bm .label").evaluate_all(
                 "els => els.filter(e => e.scrollWidth > e.clientWidth"
                 " || e.scrollHeight > e.clientHeight).map(e => e.textContent)"
             )

@@ -415,14 +415,17 @@ def test_long_russian_round_titles_take_two_lines_instead_of_an_ellipsis(client,
     publish_round(alice, pair_next_round(alice, double))
     single, _ = make_event(alice, players=8, structure="single_elim", swiss_rounds=0)
     publish_round(alice, pair_next_round(alice, single))
-    # In English every title fits one line: the headings stay one line high.
+    # In English every title and match label fits one line: they stay one line high.
     for event in (double, single):
-        assert "heads-2" not in client.get(url("bracket", event)).content.decode()
+        html = client.get(url("bracket", event)).content.decode()
+        assert "heads-2" not in html and "labels-2" not in html
     in_russian(client)
     html = client.get(url("bracket", double)).content.decode()
     assert 'title="Четвертьфиналы верхней сетки"' in html
-    assert '<div class="bracket-scroll heads-2"' in html
-    assert "heads-2" not in client.get(url("bracket", single)).content.decode()
+    assert '<div class="label">Четвертьфинал верхней сетки 1</div>' in html
+    assert '<div class="bracket-scroll heads-2 labels-2"' in html
+    html = client.get(url("bracket", single)).content.decode()
+    assert "heads-2" not in html and "labels-2" not in html
 
 
 def test_a_single_elimination_bracket_is_one_row_without_sections(client, alice):
