@@ -28,7 +28,7 @@ PLACES = {
     "hand": ("hand", "рука"),
     "discard": ("discard pile", "сброс"),
     "center": ("center row", "центральный ряд"),
-    "any": ("hand or discard pile", "рука или сброс"),
+    "hand_or_discard": ("hand or discard pile", "рука или сброс"),
 }
 PENDING = {  # (prompt for the chooser, what the others are told)
     "banish": (

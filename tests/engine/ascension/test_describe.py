@@ -3,6 +3,8 @@ faction and text; actions, pending choices and events as sentences from one view
 
 from __future__ import annotations
 
+import pytest
+
 from engine.ascension.bots import make_bot
 from engine.ascension.describe import DESCRIBER
 from engine.ascension.game import SYSTEM
@@ -35,6 +37,22 @@ def test_actions_name_the_card_and_its_price():
     assert "Defeat (2 power): «Cultist»" in texts
     assert "End turn" in texts
     assert any(t.startswith("Play: «") for t in texts)
+
+
+@pytest.mark.parametrize(
+    ("where", "en", "ru"),
+    [
+        ("hand_or_discard", "From: hand or discard pile.", "Откуда: рука или сброс."),
+        ("discard", "From: discard pile.", "Откуда: сброс."),
+        ("center", "From: center row.", "Откуда: центральный ряд."),
+    ],
+)
+def test_a_pending_banish_names_where_from_in_words_not_a_key(where, en, ru):
+    state = new()
+    state["pending"] = {"player": 0, "kind": "banish", "from": where, "options": [],
+                        "optional": False, "src": None, "rule": "A-33"}  # fmt: skip
+    assert en in DESCRIBER.pending(Reading.of(SYSTEM.view(state, 0), "en"))["details"]
+    assert ru in DESCRIBER.pending(Reading.of(SYSTEM.view(state, 0), "ru"))["details"]
 
 
 def test_another_players_hand_is_never_named():
