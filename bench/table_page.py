@@ -47,6 +47,26 @@ def _timed(fn) -> tuple[float, float]:
     return (time.perf_counter() - w0) * 1000, (time.process_time() - c0) * 1000
 
 
+def _loads(load, repeat: int) -> dict:
+    """One page load on an empty cache, then ``repeat`` warm ones: wall and CPU ms."""
+    from django.core.cache import cache
+
+    cache.clear()
+    cold_wall, cold_cpu = _timed(load)
+    walls, cpus = [], []
+    for _ in range(repeat):
+        wall, cpu = _timed(load)
+        walls.append(round(wall, 1))
+        cpus.append(round(cpu, 1))
+    return {
+        "cold_cpu_ms": round(cold_cpu, 1),
+        "cold_ms": round(cold_wall, 1),
+        "cpu_ms": cpus,
+        "worst_cpu_ms": max(cpus),
+        "wall_ms": walls,
+    }
+
+
 def long_running_game(system_name: str, moves: int, seed: int, user):
     """A running game of up to ``moves`` moves, stored as the workers store it."""
     from play.decks import deck_for
@@ -141,21 +161,8 @@ def main() -> None:
             ("page", reverse("play:game", args=[session.pk])),
             ("fragment", reverse("play:table", args=[session.pk])),
         ):
-            cache.clear()
-            cold_wall, cold_cpu = _timed(lambda u=url: client.get(u))
+            result[f"{mode}: {name}"] = _loads(lambda u=url: client.get(u), args.repeat)
             pages[(mode, name)] = client.get(url).content
-            walls, cpus = [], []
-            for _ in range(args.repeat):
-                wall, cpu = _timed(lambda u=url: client.get(u))
-                walls.append(round(wall, 1))
-                cpus.append(round(cpu, 1))
-            result[f"{mode}: {name}"] = {
-                "cold_cpu_ms": round(cold_cpu, 1),
-                "cold_ms": round(cold_wall, 1),
-                "cpu_ms": cpus,
-                "worst_cpu_ms": max(cpus),
-                "wall_ms": walls,
-            }
     views.table_log = table_log
     # The log part alone: every row read and folded, or the end of it from the cache.
     from engine.core.describe import named_by_events
@@ -166,7 +173,7 @@ def main() -> None:
 
     for mode, fn in (("whole log", whole_fold), ("end of the log", lambda: table_log(session))):
         cache.clear()
-        cold_wall, cold_cpu = _timed(fn)
+        _, cold_cpu = _timed(fn)
         cpus = [round(_timed(fn)[1], 2) for _ in range(args.repeat)]
         result[f"{mode}: log only"] = {
             "cold_cpu_ms": round(cold_cpu, 2),
@@ -193,7 +200,6 @@ def _report(result: dict, as_json: bool) -> None:
 def _replay_steps(session, user, client, args) -> dict:
     """The replay of a late step of ``session`` (conceded first): page and fragment, every
     move up to the step read and rendered vs the end of the log."""
-    from django.core.cache import cache
     from django.urls import reverse
 
     from play import views
@@ -223,20 +229,9 @@ def _replay_steps(session, user, client, args) -> dict:
             ("replay page", reverse("play:replay", args=[session.pk])),
             ("replay fragment", reverse("play:replay_step", args=[session.pk])),
         ):
-            cache.clear()
-            cold_wall, cold_cpu = _timed(lambda u=url: client.get(u, {"step": step}))
-            walls, cpus = [], []
-            for _ in range(args.repeat):
-                wall, cpu = _timed(lambda u=url: client.get(u, {"step": step}))
-                walls.append(round(wall, 1))
-                cpus.append(round(cpu, 1))
-            result[f"{mode}: {name}"] = {
-                "cold_cpu_ms": round(cold_cpu, 1),
-                "cold_ms": round(cold_wall, 1),
-                "cpu_ms": cpus,
-                "worst_cpu_ms": max(cpus),
-                "wall_ms": walls,
-            }
+            result[f"{mode}: {name}"] = _loads(
+                lambda u=url: client.get(u, {"step": step}), args.repeat
+            )
     views.table_log, views._table_context = table_log, real_context
     return result
 
