@@ -7,30 +7,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from engine.ascension.bots import make_bot
-from engine.ascension.game import SYSTEM as ASCENSION
-from play import tasks
 from play.models import GameSession
 from play.services.starting import create_bot_game
-from tests.play.helpers import fresh
+from tests.play.test_casual import play
 
 pytestmark = pytest.mark.django_db
-
-
-def play_to_the_end(session: GameSession) -> GameSession:
-    brain = make_bot("heuristic", ASCENSION, 5)
-    for _ in range(20_000):
-        session = fresh(session)
-        if session.status != GameSession.Status.RUNNING:
-            return session
-        (seat,) = ASCENSION.to_act(session.state)
-        if session.seats.get(number=seat).is_bot:
-            assert tasks.bot_move.apply(args=(session.pk, session.seq)).get() == "applied"
-        else:
-            action = brain.choose(session.state, seat)
-            args = (session.pk, seat, session.seq, action)
-            assert tasks.apply_action.apply(args=args).get() == "applied"
-    raise AssertionError("the game did not end")
 
 
 def end_of(page: str) -> str:
@@ -39,7 +20,7 @@ def end_of(page: str) -> str:
 
 
 def test_the_end_screen_says_how_the_rules_decided_the_game(client, alice):
-    session = play_to_the_end(create_bot_game(alice, "ascension", "heuristic"))
+    session = play(create_bot_game(alice, "ascension", "heuristic"), 20_000)
     assert session.end_reason == GameSession.EndReason.RULES
     scores = session.state["scores"]
     client.force_login(alice)
