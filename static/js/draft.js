@@ -44,8 +44,19 @@
 
   // rows: [picks made, packs held, seat waited on (0-based) or null] per seat.
   // Each server process sends a pod's progress on its own schedule, so an older one can
-  // arrive after a newer one: the pod's total of picks never goes down, so it tells.
-  var progressTotal = -1;
+  // arrive after a newer one, even after the page was drawn from a newer state: the pod's
+  // total of picks never goes down, so the table's own total tells which is older.
+  function shownTotal() {
+    var total = -1;
+    document.querySelectorAll("table.seats").forEach(function (table) {
+      var sum = 0;
+      table.querySelectorAll(".p-picks").forEach(function (cell) {
+        sum += Number(cell.textContent) || 0;
+      });
+      total = Math.max(total, sum);
+    });
+    return total;
+  }
 
   // One wording of a waited-on seat everywhere: its name (from the seats table) and number.
   function seatWords(template, number) {
@@ -56,8 +67,7 @@
 
   function showProgress(rows) {
     var total = rows.reduce(function (sum, row) { return sum + row[0]; }, 0);
-    if (total < progressTotal) { return; }
-    progressTotal = total;
+    if (total < shownTotal()) { return; }
     document.querySelectorAll("table.seats").forEach(function (table) {
       rows.forEach(function (row, number) {
         var tr = table.querySelector('tr[data-seat="' + number + '"]');

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from play.services.starting import create_bot_game
 from tests.browser.conftest import DESKTOP, PHONE, overflow, screenshot
-from tests.play.test_end_reason import play_to_the_end
+from tests.play.test_casual import play
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def finished(alice):
     """alice's Ascension game against the heuristic bot, played to its end."""
-    return play_to_the_end(create_bot_game(alice, "ascension", "heuristic"))
+    return play(create_bot_game(alice, "ascension", "heuristic"), 20_000)
 
 
 def test_the_end_screen_says_how_the_rules_decided(finished, live_server_url, open_page):
