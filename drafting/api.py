@@ -4,6 +4,8 @@ Like the pages, it only parses, looks up and serialises; every change goes throu
 ``drafting.services`` with the same checks and the same messages::
 
     GET   /api/drafts/pods/<id>/                     anyone: the pod's public progress
+                                                 (of an unlisted event: its drafters
+                                                 and officials only)
     GET   /api/drafts/pods/<id>/seat/                a seated player: own pack and pool
     POST  /api/drafts/pods/<id>/pick/                a seated player: {"pick_number", "card"}
     GET   /api/drafts/pods/<id>/seats/<n>/picks/     the pick log (JSON; ?as=text for text)
@@ -36,7 +38,7 @@ from drafting.models import Pod, Seat
 from drafting.services.errors import NotAllowed, PodError
 from drafting.services.kits import kit, language
 from drafting.services.picks import make_pick
-from drafting.services.pods import seat_of
+from drafting.services.pods import may_see_pod, seat_of
 from drafting.services.pools import pool_of
 from drafting.services.reading import can_see_picks, pick_log, seat_progress
 from tournaments.serializers import ErrorSerializer
@@ -242,7 +244,7 @@ class DraftApiView(APIView):
 
     def pod(self, pk: int) -> Pod:
         pod = Pod.objects.select_related("event").filter(pk=pk).first()
-        if pod is None:
+        if pod is None or not may_see_pod(self.request.user, pod):
             raise exceptions.NotFound(_("There is no pod %(id)s.") % {"id": pk})
         return pod
 

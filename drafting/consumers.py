@@ -24,7 +24,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from config.sockets import GuardedJsonConsumer
+from drafting.models import Pod
 from drafting.services.messages import player_group, pod_group
+from drafting.services.pods import may_see_pod
 
 
 class _Headers:
@@ -53,14 +55,22 @@ class PodConsumer(GuardedJsonConsumer):
     async def connect(self) -> None:
         pod_id = int(self.scope["url_route"]["kwargs"]["pod_id"])
         self.pod_id = pod_id
-        self.groups_joined = [pod_group(pod_id)]
         self.language = scope_language(self.scope)
         user = self.scope.get("user")
+        if not await self._may_see(pod_id, user):
+            await self.close(code=4404)  # as the pages answer 404 (``views._pod``)
+            return
+        self.groups_joined = [pod_group(pod_id)]
         if user is not None and user.is_authenticated:
             self.groups_joined.append(player_group(pod_id, user.pk))
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+
+    @database_sync_to_async
+    def _may_see(self, pod_id: int, user) -> bool:
+        pod = Pod.objects.select_related("event").filter(pk=pod_id).first()
+        return pod is not None and may_see_pod(user, pod)
 
     async def dispatch(self, message: dict) -> None:
         # As channels' own dispatch, without closing old database connections through

@@ -42,7 +42,7 @@ from drafting.services.errors import NotAllowed, PodError
 from drafting.services.kits import deck_sections, kit, kit_for, language
 from drafting.services.picks import highlight as highlight_card
 from drafting.services.picks import make_pick
-from drafting.services.pods import can_manage, seat_of
+from drafting.services.pods import can_manage, may_see_pod, seat_of
 from drafting.services.pools import (
     deck_needs,
     deck_pool_of,
@@ -108,8 +108,12 @@ def pack_cards(system: str, ids: Sequence[str], lang: str) -> list[dict[str, Any
     return out
 
 
-def _pod(pk: int) -> Pod:
-    return get_object_or_404(Pod.objects.select_related("event"), pk=pk)
+def _pod(request: HttpRequest, pk: int) -> Pod:
+    """The pod, or a 404 to whoever may not see it (one of an unlisted event)."""
+    pod = get_object_or_404(Pod.objects.select_related("event"), pk=pk)
+    if not may_see_pod(request.user, pod):
+        raise Http404("No such pod.")
+    return pod
 
 
 def _is_htmx(request: HttpRequest) -> bool:
@@ -336,7 +340,7 @@ def _overview_context(request: HttpRequest, pod: Pod) -> dict[str, Any]:
 
 @require_GET
 def room(request: HttpRequest, pk: int) -> HttpResponse:
-    pod = _pod(pk)
+    pod = _pod(request, pk)
     seat = seat_of(request.user, pod)
     ctx = _overview_context(request, pod)
     ctx["seat"] = seat
@@ -347,7 +351,7 @@ def room(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def panel(request: HttpRequest, pk: int) -> HttpResponse:
-    pod = _pod(pk)
+    pod = _pod(request, pk)
     seat = seat_of(request.user, pod)
     if seat is None:
         raise PermissionDenied(_("You have no seat in this pod."))
@@ -356,7 +360,7 @@ def panel(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def overview(request: HttpRequest, pk: int) -> HttpResponse:
-    pod = _pod(pk)
+    pod = _pod(request, pk)
     return render(request, "drafting/_overview.html", _overview_context(request, pod))
 
 
@@ -372,8 +376,8 @@ def _pick_outcome(user, pk: int, pick_number, card_id, seat_number) -> tuple[Pod
         raise PermissionDenied(str(exc)) from None
     except PodError as exc:
         error = str(exc)
-    if made is None:
-        pod = _pod(pk)
+    if made is None:  # refused to a seated player (``make_pick`` checked the seat)
+        pod = get_object_or_404(Pod.objects.select_related("event"), pk=pk)
         return pod, seat_of(user, pod), None, error
     if made.pod.bots_inline:
         # The bots' picks inside the pick moved the seats on from the rows the pick read
@@ -463,7 +467,7 @@ def pick(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def highlight(request: HttpRequest, pk: int) -> HttpResponse:
-    pod = _pod(pk)
+    pod = _pod(request, pk)
     try:
         highlight_card(request.user, pod, request.POST.get("card"), request.POST.get("pick"))
     except NotAllowed as exc:
@@ -476,7 +480,7 @@ def highlight(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
-    pod = _pod(pk)
+    pod = _pod(request, pk)
     user = request.user
     actions: dict[str, tuple[Callable[[], object], str]] = {
         "join": (lambda: join_pod(user, pod), _("You have a seat.")),
@@ -507,7 +511,7 @@ def pod_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @login_required
 @require_GET
 def manage(request: HttpRequest, pk: int) -> HttpResponse:
-    pod = _pod(pk)
+    pod = _pod(request, pk)
     if not can_manage(request.user, pod):
         raise PermissionDenied(_("Only the organiser of this pod can open its console."))
     ctx = _overview_context(request, pod)
@@ -689,7 +693,7 @@ def _suggestion(pod: Pod, seat: Seat, lang: str) -> tuple[dict[str, list[str]], 
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck(request: HttpRequest, pk: int) -> HttpResponse:
-    pod = _pod(pk)
+    pod = _pod(request, pk)
     seat = seat_of(request.user, pod)
     if seat is None:
         raise PermissionDenied(_("You have no seat in this pod."))
@@ -724,7 +728,7 @@ def deck(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def deck_check(request: HttpRequest, pk: int) -> HttpResponse:
-    pod = _pod(pk)
+    pod = _pod(request, pk)
     seat = seat_of(request.user, pod)
     if seat is None:
         raise PermissionDenied(_("You have no seat in this pod."))
@@ -753,7 +757,7 @@ def play_deck(request: HttpRequest, pk: int) -> HttpResponse:
     slots are sent) checked like a submitted deck; refused on the builder with every
     broken rule, else sent on to a casual table (``play``) with a signed ticket. The 307
     keeps the post: the table is made by a POST too, with the same CSRF token."""
-    pod = _pod(pk)
+    pod = _pod(request, pk)
     seat = seat_of(request.user, pod)
     if seat is None:
         raise PermissionDenied(_("You have no seat in this pod."))
@@ -782,7 +786,7 @@ def play_deck(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _seat_for_log(request: HttpRequest, pk: int, number: int) -> tuple[Pod, Seat]:
-    pod = _pod(pk)
+    pod = _pod(request, pk)
     seat = get_object_or_404(Seat.objects.select_related("user"), pod=pod, number=number)
     if not can_see_picks(request.user, pod, seat):
         raise PermissionDenied(_("These picks are not shown to you (yet)."))

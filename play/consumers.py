@@ -28,7 +28,7 @@ from play.models import GameSession
 from play.services.acting import check_move, queue_move
 from play.services.errors import PlayError
 from play.services.payloads import deadlines, payload, session_group
-from play.services.sessions import seat_of
+from play.services.sessions import may_watch, seat_of
 
 
 class GameConsumer(GuardedJsonConsumer):
@@ -65,7 +65,10 @@ class GameConsumer(GuardedJsonConsumer):
         session = GameSession.objects.filter(pk=self.session_id).first()
         if session is None:
             return None
-        seat = None if self.spectate else seat_of(self.scope.get("user"), session)
+        user = self.scope.get("user")
+        seat = None if self.spectate else seat_of(user, session)
+        if seat is None and not may_watch(user, session):
+            return None  # as if there were no such game (``play.views._check_watcher``)
         return (None if seat is None else seat.number,)
 
     @database_sync_to_async

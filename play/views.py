@@ -41,7 +41,7 @@ from play.services.errors import NotAllowed, PlayError
 from play.services.payloads import payload
 from play.services.reading import replay_state, table_log
 from play.services.rematches import offered_rematch, rematch
-from play.services.sessions import seat_of
+from play.services.sessions import may_see_match, may_watch, seat_of
 from play.services.starting import (
     CASUAL_TIME_BANK,
     DEFAULT_BOT,
@@ -53,8 +53,7 @@ from play.services.starting import (
     start_match,
 )
 from tournaments.built_decks import TicketError, unsign
-from tournaments.models import Match, Round
-from tournaments.services.permissions import is_official
+from tournaments.models import Match
 
 # ---------------------------------------------------------------- presenting a view
 
@@ -598,6 +597,13 @@ def _table_template(session: GameSession) -> str:
     return select_template([f"play/{session.system}/table.html", "play/_table.html"]).template.name
 
 
+def _check_watcher(request: HttpRequest, session: GameSession) -> None:
+    """A game of an unlisted event, or of a round not yet published, is a 404 to those
+    who may not watch it (``sessions.may_watch``): game ids are sequential."""
+    if not may_watch(request.user, session):
+        raise Http404("No such game.")
+
+
 def _viewer_seat(request: HttpRequest, session: GameSession) -> int | None:
     seat = seat_of(request.user, session)
     return None if seat is None else seat.number
@@ -912,6 +918,7 @@ def game(request: HttpRequest, session_id: int) -> HttpResponse:
     session = get_object_or_404(GameSession, pk=session_id)
     seat = _viewer_seat(request, session)
     if seat is None:
+        _check_watcher(request, session)
         return redirect("play:spectate", session.pk)
     context = table_context(session, seat)
     if session.created_by_id == request.user.pk:
@@ -926,6 +933,7 @@ def game(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_GET
 def spectate(request: HttpRequest, session_id: int) -> HttpResponse:
     session = get_object_or_404(GameSession, pk=session_id)
+    _check_watcher(request, session)
     return render(request, "play/game.html", table_context(session, None, spectate=True))
 
 
@@ -934,6 +942,8 @@ def table(request: HttpRequest, session_id: int) -> HttpResponse:
     """The table fragment for whoever asks: their own seat's view, or the public one."""
     session = get_object_or_404(GameSession, pk=session_id)
     seat = None if request.GET.get("spectate") else _viewer_seat(request, session)
+    if seat is None:
+        _check_watcher(request, session)
     context = table_context(session, seat, spectate=seat is None)
     return render(request, "play/_panel.html", context)
 
@@ -942,7 +952,10 @@ def table(request: HttpRequest, session_id: int) -> HttpResponse:
 def state(request: HttpRequest, session_id: int) -> JsonResponse:
     """The viewer's payload as JSON (the same as the websocket sends)."""
     session = get_object_or_404(GameSession, pk=session_id)
-    return JsonResponse(payload(session, _viewer_seat(request, session)))
+    seat = _viewer_seat(request, session)
+    if seat is None:
+        _check_watcher(request, session)
+    return JsonResponse(payload(session, seat))
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -1074,7 +1087,7 @@ def replay_context(session: GameSession, step: int) -> dict[str, Any]:
 
 def _replay(request: HttpRequest, session_id: int, template: str) -> HttpResponse:
     session = GameSession.objects.filter(pk=session_id).first()
-    if session is None:
+    if session is None or not may_watch(request.user, session):
         return _replay_problem(
             request, None, _("No such game"), _("There is no game with this number."), 404
         )
@@ -1135,24 +1148,12 @@ def rematch_game(request: HttpRequest, session_id: int) -> HttpResponse:
     return redirect("play:game", new.pk)
 
 
-def _may_see_match(user, match: Match, is_player: bool) -> bool:
-    """A match of an unpublished round is the officials' alone (the API hides it too);
-    a published one is its players' and, for a listed event, anyone's. Match ids are
-    sequential, so anything else answers as if there were no such match."""
-    event = match.round.event
-    if is_official(user, event):
-        return True
-    if match.round.status == Round.Status.DRAFT:
-        return False
-    return is_player or event.is_public
-
-
 @login_required
 def match_game(request: HttpRequest, match_id: int) -> HttpResponse:
     """A tournament match played online: the current game, started by a player on request."""
     match = get_object_or_404(Match.objects.select_related("round__event"), pk=match_id)
     is_player = match.seats.filter(registration__user=request.user).exists()
-    if not _may_see_match(request.user, match, is_player):
+    if not may_see_match(request.user, match, is_player):
         raise Http404("No such match.")
     current = match.play_sessions.order_by("-game_number").first()
     if request.method == "POST":

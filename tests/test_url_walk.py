@@ -820,6 +820,10 @@ def may_open(w: World, target: Target, role: str) -> bool:
         return role == "organiser"
     if route == "play/match/<int:match_id>/" and target.tag("match") == "unlisted":
         return role in ("organiser", "player")  # an unlisted event: its players' too
+    if route.startswith("play/<int:session_id>/") and target.tag("session") == "event":
+        return role in ("organiser", "player")  # a game of an unlisted event: the same
+    if pod == "secret":
+        return role in POD_MANAGERS["secret"]  # an unlisted event's pod: no seat is a person's
     return True
 
 

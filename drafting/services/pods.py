@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from drafting.models import Pod, Seat
 from drafting.services.errors import NotAllowed
-from tournaments.services.permissions import is_organiser
+from tournaments.services.permissions import is_official, is_organiser
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -26,6 +26,18 @@ def can_manage(user: User | None, pod: Pod) -> bool:
     if pod.event_id is not None:
         return is_organiser(user, pod.event)
     return pod.created_by_id == user.pk
+
+
+def may_see_pod(user: User | None, pod: Pod) -> bool:
+    """A casual pod, or one of a listed event, is anyone's to look at (its progress; the
+    cards as ``reading.can_see_picks`` allows); one of an unlisted event only its
+    drafters' and the event's officials' (pod ids are sequential)."""
+    event = pod.event
+    if event is None or event.is_public:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return can_manage(user, pod) or is_official(user, event) or seat_of(user, pod) is not None
 
 
 def check_manager(user: User | None, pod: Pod) -> None:
