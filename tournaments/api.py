@@ -168,7 +168,13 @@ from tournaments.services.permissions import (
 )
 from tournaments.services.placements import enter_placements, report_placements
 from tournaments.services.players import check_in, drop, readd, register
-from tournaments.services.results import call_time, confirm_result, enter_result, report_result
+from tournaments.services.results import (
+    call_time,
+    check_recorded_games,
+    confirm_result,
+    enter_result,
+    report_result,
+)
 from tournaments.services.standings import PLACEMENT_RULESET
 from tournaments.services.starting import start_event
 from tournaments.services.teams import find_player, register_team, replace_member
@@ -1007,7 +1013,10 @@ class MatchViewSet(EventScopedMixin, mixins.RetrieveModelMixin, viewsets.Generic
             placements, scores = self._placements(match)
             enter_placements(request.user, match, placements, scores)
             return self._out(match)
-        enter_result(request.user, match, self._games(match))
+        games = self._games(match)
+        if match.status != Match.Status.FINAL:  # a judge's game loss begins the result
+            check_recorded_games(match, games)
+        enter_result(request.user, match, games)
         return self._out(match)
 
 

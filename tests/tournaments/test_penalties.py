@@ -228,6 +228,23 @@ def test_a_game_loss_in_a_match_being_played_records_that_game_and_the_match_goe
     assert f"Game 1 to {opponent.display_name}: 0-1" in entry.summary
 
 
+def test_a_result_entered_through_the_api_begins_with_a_judges_game_loss(event, alice, judy):
+    match = matches(event)[0]
+    player, _opponent = seats(match)
+    issue_penalty(judy, kind(event, "game_loss"), player, "Tardiness", match)  # game 1: seat 1
+    api = APIClient()
+    api.force_authenticate(alice)
+    url = f"/api/events/{event.slug}/matches/{match.pk}/result/"
+
+    refused = api.post(url, {"games": [0, 0]}, format="json")  # would wipe the game loss out
+    assert refused.status_code in (400, 409)
+    assert "already recorded by a judge" in refused.json()["detail"]
+    assert score(match) == (Match.Status.PENDING, 0, 1, 0)
+
+    assert api.post(url, {"games": [1, 0, 0]}, format="json").status_code == 200
+    assert score(match) == (Match.Status.FINAL, 2, 1, 0)
+
+
 def test_the_players_report_the_rest_of_a_match_after_a_game_loss(event, judy):
     match = matches(event)[0]
     player, opponent = seats(match)
