@@ -9,6 +9,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
+from config.api_root import ApiRoot
 from config.security import REDOC_POLICY
 
 urlpatterns = [
@@ -17,6 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", ApiRoot.as_view(), name="api-root"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # Swagger UI's start script is served apart (?script), not inline: see config.security.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
