@@ -270,15 +270,33 @@ class _BoosterPassing:
         holder: int | None = None
         # Walk the table twice in the passing direction, remembering the last seat seen
         # holding a pack: for a seat that waits, that is its nearest upstream holder.
+        # A seat no pack will reach again this round waits on no one seat but for the
+        # round to end (3.2.5.1.4): it is not listed.
+        coming = self._seats_packs_reach(state)
         out: dict[int, int] = {}
         seat = 0
         for _ in range(2 * seats):
             if queues[seat]:
                 holder = seat
-            elif holder is not None:
+            elif holder is not None and seat in coming:
                 out[seat] = holder
             seat = neighbour(seat, seats, booster_round)
         return out
+
+    @staticmethod
+    def _seats_packs_reach(state: State) -> set[int]:
+        """The seats some pack of the round still reaches after its holder picks: a pack
+        of c cards queued at seat q goes on to the c - 1 seats after q."""
+        seats = state["seats"]
+        booster_round = state["round"]
+        reached: set[int] = set()
+        for holder, queue in enumerate(state["queues"]):
+            for pack in queue:
+                seat = holder
+                for _ in range(min(len(state["packs"][pack]["cards"]) - 1, seats - 1)):
+                    seat = neighbour(seat, seats, booster_round)
+                    reached.add(seat)
+        return reached
 
 
 BOOSTER: PickOrder = _BoosterPassing()
@@ -336,8 +354,10 @@ def waiting_on(state: State) -> dict[int, int]:
 
     In a booster draft that is the nearest seat upstream (against the round's direction)
     that holds a pack: any pack reaching the waiting seat must first pass through it, so
-    nothing arrives until that seat picks. In an open-row draft it is the seat whose
-    turn it is. Seats that can pick are not listed; a finished draft gives ``{}``.
+    nothing arrives until that seat picks. A seat no pack reaches again this booster round
+    waits for the round to end, on no one seat, and is not listed either (3.2.5.1.4). In
+    an open-row draft it is the seat whose turn it is. Seats that can pick are not listed;
+    a finished draft gives ``{}``.
     """
     if state["finished"]:
         return {}

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from django.db import transaction
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from drafting.models import MAX_SEATS, MIN_SEATS, Pod, Seat
@@ -22,6 +22,7 @@ from drafting.services.starting import start_pod
 from engine.core import registry
 from engine.core.limited import LimitedError
 from tournaments.models import AuditEntry, Event, Registration
+from tournaments.services.common import audit, said
 from tournaments.services.decklists import is_limited
 
 POD_SIZE = 8  # players per pod of a Draft event
@@ -188,7 +189,8 @@ def create_event_pods(
                 created_by=actor,
                 event=event,
                 number=number,
-                name=f"{event.name} · {_('pod')} {number}",
+                # No stored name: ``Pod.__str__`` names an event's pod in the reader's
+                # language ("Demo Open · pod 2", "Demo Open · стол 2").
                 seed=event_pod_seed(event.seed, number),
                 **settings,
             )
@@ -204,11 +206,17 @@ def create_event_pods(
                     display_name=reg.display_name,
                 )
             pods.append(pod)
-        AuditEntry.objects.create(
-            event=event,
-            actor=actor,
-            action=AuditEntry.Action.EDIT,
-            summary=f"Made {len(pods)} {kind} pods for {len(regs)} players",
-            data={"pods": [p.pk for p in pods], "set_codes": fields["set_codes"]},
+        line = (
+            gettext_noop("Sealed pods made: %(pods)s; players: %(count)s")
+            if kind == "sealed"
+            else gettext_noop("Draft pods made: %(pods)s; players: %(count)s")
+        )
+        audit(
+            event,
+            actor,
+            AuditEntry.Action.EDIT,
+            said(line, pods=len(pods), count=len(regs)),
+            pods=[p.pk for p in pods],
+            set_codes=fields["set_codes"],
         )
     return pods

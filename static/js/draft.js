@@ -86,8 +86,10 @@
     var waiting = document.querySelector("#pack-area .waiting[data-seat]");
     if (waiting) {
       var mine = rows[Number(waiting.dataset.seat)];
-      if (mine && !mine[1] && mine[2] !== null) {
-        waiting.textContent = seatWords(waiting.dataset.waiting, mine[2]);
+      if (mine && !mine[1]) {
+        // No seat named: no pack reaches this one again before the next booster.
+        waiting.textContent = mine[2] === null ? waiting.dataset.idle
+          : seatWords(waiting.dataset.waiting, mine[2]);
       }
     }
   }

@@ -66,3 +66,22 @@ def test_organiser_console_fits_a_phone(running_event, new_page):
         assert overflow(page) <= 0, f"{path} is {overflow(page)}px wider than a phone"
     page.goto(f"/events/{event.slug}/manage/")
     expect(page.locator("#results .quick-results").first).to_be_visible()
+
+
+def test_notice_settings_fit_a_phone_in_russian(alice, live_server_url, new_page):
+    """Each checkbox keeps its words ("на сайте", "по почте") on screen: the table needs
+    no sideways scrolling, which hid half of the e-mail column."""
+    from tests.browser.conftest import log_in
+
+    page = new_page()
+    page.set_viewport_size(PHONE)
+    log_in(page, "alice")
+    page.context.add_cookies([{"name": "django_language", "value": "ru", "url": live_server_url}])
+    page.goto("/notifications/settings/")
+    expect(page.locator("h1")).to_have_text("Настройки уведомлений")
+    wrap = page.locator(".notice-settings .table-wrap")
+    expect(wrap.locator("label.check").last).to_contain_text("по почте")
+    # The stylesheet has applied (the labels are left-aligned), then the table fits.
+    expect(page.locator(".notice-settings td").first).to_have_css("text-align", "left")
+    hidden = wrap.evaluate("el => el.scrollWidth - el.clientWidth")
+    assert hidden <= 0, f"the notice settings are {hidden}px wider than a phone"

@@ -177,7 +177,9 @@ def test_a_fast_seat_waits_at_the_end_of_a_round():
     with pytest.raises(DraftError) as err:
         d.pick(state, 0, "s0r1c0")
     assert err.value.code == "waiting"
-    assert d.waiting_on(state) == {0: 1}
+    # Seat 1 passes no pack on after its last pick: seat 0 waits for the round to end
+    # (3.2.5.1.4), not for a pack from seat 1.
+    assert d.waiting_on(state) == {}
     state = d.pick(state, 1, "s0r0c1")
     assert state["round"] == 1
     assert d.current_pack(state, 0)["id"] == "r1s0"
@@ -275,8 +277,33 @@ def test_waiting_on_a_seat_further_upstream():
     state = d.pick(state, 1, "s1r0c0")  # r0s1 -> seat 2
     state = d.pick(state, 2, "s2r0c0")  # r0s2 -> seat 3
     state = d.pick(state, 2, "s1r0c1")  # r0s1 empty
-    # Seat 2 holds nothing; seat 1 holds nothing: both wait on seat 0, which feeds 1.
-    assert d.waiting_on(state) == {1: 0, 2: 0}
+    # Seat 1 holds nothing and waits on seat 0, which feeds it. Seat 2 holds nothing
+    # either, but has made both its picks of the round: no pack reaches it again before
+    # the next booster (3.2.5.1.4), so it waits on no one seat.
+    assert d.waiting_on(state) == {1: 0}
+
+
+def test_a_seat_done_with_the_booster_waits_on_no_seat():
+    # 3.2.5.1.4: the next booster opens when every pack is empty. Seat 0 picks its whole
+    # round at once; the packs still held upstream are too thin to reach it again.
+    state = d.new_draft(make_packs(3, rounds=2, size=3))
+    state = d.pick(state, 0, "s0r0c0")  # r0s0 (2 left) -> seat 1
+    state = d.pick(state, 2, "s2r0c0")  # r0s2 (2 left) -> seat 0
+    state = d.pick(state, 0, "s2r0c1")  # r0s2 (1 left) -> seat 1
+    state = d.pick(state, 1, "s1r0c0")  # r0s1 (2 left) -> seat 2
+    state = d.pick(state, 2, "s1r0c1")  # r0s1 (1 left) -> seat 0
+    state = d.pick(state, 0, "s1r0c2")  # r0s1 empty: seat 0 has its 3 picks
+    assert d.round_pick_number(state, 0) == 4
+    assert d.current_pack(state, 0) is None
+    assert "s0r0c1" in d.current_pack(state, 1)["cards"]
+    # Seat 1 holds r0s0 (2 cards: one more for seat 2) and r0s2 (its last card).
+    assert d.waiting_on(state) == {2: 1}
+    state = d.pick(state, 1, "s0r0c1")  # r0s0 (1 left) -> seat 2
+    state = d.pick(state, 2, "s0r0c2")  # r0s0 empty: seat 2 has its 3 picks
+    assert d.waiting_on(state) == {}  # only seat 1 picks, and passes to no one
+    state = d.pick(state, 1, "s2r0c2")  # the last card: the second booster opens
+    assert d.round_pick_number(state, 0) == 1
+    assert d.waiting_on(state) == {}
 
 
 # ---------------------------------------------------------------- pick numbers and errors

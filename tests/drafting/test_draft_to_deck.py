@@ -13,7 +13,7 @@ from drafting import draft as draft_core
 from drafting.models import Pod, Seat
 from drafting.services.decks import check_deck
 from drafting.services.kits import kit
-from drafting.services.picks import highlight, make_pick
+from drafting.services.picks import auto_pick, highlight, make_pick
 from drafting.services.pools import deck_needs, pool_of, supply_choices
 from drafting.views import passing
 from engine.berserk.limited import KIT as BERSERK
@@ -63,6 +63,31 @@ def test_the_room_shows_the_direction_and_names_the_waited_seat_as_the_table_doe
     # The page's script words live updates from the same templates.
     assert 'data-waiting="Waiting for {name} (seat {n}) to pass you a pack…"' in page
     assert 'data-waiting="waiting on {name} (seat {n})"' in page
+
+
+def test_a_seat_done_with_its_booster_waits_for_the_next_one_not_on_a_neighbour(client, alice):
+    # Lock-step: alice, then every bot, picks once from the pack it holds, until alice
+    # takes the last card of booster 1. Each bot still holds a pack of one card, which
+    # goes to no one: alice waits for the booster to end (3.2.5.1.4), not for a pack.
+    pod, seat, _pack = started_pod(alice)
+    for _ in range(15):
+        pod = fresh(pod)
+        pack = draft_core.current_pack(pod.state, seat.number)
+        make_pick(alice, pod, draft_core.pick_number(pod.state, seat.number), pack["cards"][0])
+        if len(pack["cards"]) == 1:
+            break
+        for bot in pod.seats.exclude(pk=seat.pk):
+            pod = fresh(pod)
+            auto_pick(pod.pk, bot.number, draft_core.pick_number(pod.state, bot.number))
+    pod = fresh(pod)
+    assert pod.state["round"] == 0 and pod.state["cards_left"] == 7
+    assert seat.number not in draft_core.waiting_on(pod.state)
+    client.force_login(alice)
+    page = client.get(f"/draft/{pod.pk}/").content.decode()
+    assert "Waiting for the next pack…</p>" in page
+    assert "to pass you a pack…</p>" not in page
+    # A live update that names no seat words it so too.
+    assert 'data-idle="Waiting for the next pack…"' in page
 
 
 def test_a_pushed_pack_names_the_neighbours_too(alice):

@@ -164,6 +164,19 @@ def test_a_sealed_event_opens_pools_builds_and_starts_its_swiss(alice, bob, char
     assert rnd.matches.count() == 2
 
 
+def test_an_events_pods_are_named_in_the_readers_language(alice, bob, client):
+    # Made by an organiser reading English, read by a player reading Russian.
+    event, _regs = limited_event(alice, [bob], bots=3)
+    create_event_pods(alice, event)
+    client.force_login(bob)
+    client.cookies["django_language"] = "ru"
+    page = client.get("/draft/").content.decode()
+    assert ">draft night · стол 1</a>" in page
+    assert "pod 1" not in page
+    client.cookies["django_language"] = "en"
+    assert ">draft night · pod 1</a>" in client.get("/draft/").content.decode()
+
+
 # ---------------------------------------------------------------- moving on
 
 

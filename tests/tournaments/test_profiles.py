@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.tournaments.factories import play_round
+from tests.tournaments.factories import make_event, play_round, seat_users
 from tournaments.models import Event, MatchSeat
 from tournaments.services.decklists import submit_decklist
 from tournaments.services.events import create_event, update_event
@@ -119,6 +119,21 @@ def test_head_to_head_counts_the_matches_between_two_players(client, alice, play
     assert "ann against ben" in page.content.decode()
     unknown = client.get(reverse("tournaments:profile", args=["ann"]), {"vs": "nobody"})
     assert "No player is called nobody" in unknown.content.decode()
+
+
+@pytest.mark.django_db
+def test_head_to_head_names_a_playoff_round_by_its_title(client, alice):
+    event, _regs = make_event(alice, players=4, swiss_rounds=1, top_cut=2, best_of=1)
+    play_round(alice, event, lambda match: [0])
+    final = play_round(alice, event, lambda match: [0])
+    assert final.title == "Final"
+    first, second = seat_users(final.matches.get())
+    url = reverse("tournaments:profile", args=[first.username])
+    page = client.get(url, {"vs": second.username}).content.decode()
+    assert f"{event.name}</a>, Final: Won" in page
+    client.cookies["django_language"] = "ru"
+    page = client.get(url, {"vs": second.username}).content.decode()
+    assert f"{event.name}</a>, Финал: " in page
 
 
 @pytest.mark.django_db

@@ -58,7 +58,7 @@ class Entry:
 class HeadToHead:
     opponent: object  # the other user
     record: Record
-    matches: list[dict]  # {"event", "round", "outcome"}, newest first
+    matches: list[dict]  # {"event", "round", "round_title", "outcome"}, newest first
 
 
 @dataclass
@@ -118,6 +118,7 @@ def _final_seats(reg_ids: list[int]) -> tuple[dict[int, dict], dict[int, list[di
             winner_id=F("match__winner_id"),
             event_id=F("match__round__event_id"),
             round_number=F("match__round__number"),
+            round_title=F("match__round__title"),
         )
     }
     seats: dict[int, list[dict]] = defaultdict(list)
@@ -234,6 +235,7 @@ def _head_to_head(vs, matches, seats, outcomes, by_reg) -> HeadToHead:
             {
                 "event": by_reg[match["registration_id"]].event,
                 "round": match["round_number"],
+                "round_title": match["round_title"],  # "Quarterfinals"; "" for Swiss
                 "outcome": outcomes[match_id],
             }
         )
