@@ -91,6 +91,18 @@ def games_from_counts(wins_a: int, wins_b: int, draws: int) -> list[int | None]:
     return [0] * wins_a + [None] * draws + [1] * wins_b
 
 
+def games_after(recorded: Sequence[int | None], games: Sequence[int | None]) -> list | None:
+    """``games`` (a score's games in any order) reordered to begin with the games already
+    recorded at the table (a judge's game loss, docs/decisions/0060); None when the score
+    leaves one of them out."""
+    left = {0: list(games).count(0), 1: list(games).count(1), None: list(games).count(None)}
+    for winner in recorded:
+        if left.get(winner, 0) <= 0:
+            return None
+        left[winner] -= 1
+    return list(recorded) + games_from_counts(left[0], left[1], left[None])
+
+
 @dataclass(frozen=True)
 class QuickScore:
     """One common final score of a two-player match, offered as a single click."""

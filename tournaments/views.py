@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import get_language, pgettext, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -46,6 +47,7 @@ from tournaments.models import (
 )
 from tournaments.results import (
     ResultError,
+    games_after,
     games_from_counts,
     games_needed,
     parse_score,
@@ -83,7 +85,13 @@ from tournaments.services.placements import enter_placements, report_placements
 from tournaments.services.players import check_in, drop, readd
 from tournaments.services.players import register as register_player
 from tournaments.services.ratings import ratings_of_entrant
-from tournaments.services.results import call_time, confirm_result, enter_result, report_result
+from tournaments.services.results import (
+    call_time,
+    check_recorded_games,
+    confirm_result,
+    enter_result,
+    report_result,
+)
 from tournaments.services.standings import (
     PLACEMENT_RULESET,
     match_records,
@@ -938,12 +946,30 @@ def _parse_placements(post, seats: int) -> list[int]:
     return placements
 
 
+def _judges_games(match: Match) -> list[int | None]:
+    """The games a judge's game loss recorded at the table of a match not yet final
+    (``services.penalties``): its result begins with them."""
+    if match.status == Match.Status.FINAL or match.round.event.play_online:
+        return []
+    return [g.winner_seat for g in sorted(match.games.all(), key=lambda g: g.number)]
+
+
 def quick_buttons(match: Match, allow_draw: bool) -> list[dict]:
-    """The one-click results of a two-player match, labelled with its players' names."""
+    """The one-click results of a two-player match, labelled with its players' names; not
+    those a game a judge recorded rules out."""
     seats = list(match.seats.all())
     names = [s.registration.display_name for s in seats]
+    recorded = _judges_games(match)
+    needed = games_needed(match.best_of)
     buttons = []
     for q in quick_scores(match.best_of, allow_draw):
+        if recorded:
+            if q.kind.startswith("no_show"):
+                games = [1 if q.kind == "no_show_a" else 0] * needed
+            else:
+                games = games_from_counts(q.wins_a, q.wins_b, q.draws)
+            if games_after(recorded, games) is None:
+                continue
         if q.kind == "a":
             label, name, value = f"{names[0]} {q.wins_a}–{q.wins_b}", "score", q.value
         elif q.kind == "b":
@@ -978,6 +1004,10 @@ def _enter(user, match: Match, post) -> object:
     if match.round.event.uses_pods:
         return enter_placements(user, match, _parse_placements(post, len(match.seats.all())))
     games = _parse_games(post, match.best_of)
+    recorded = _judges_games(match)
+    if recorded:  # a score given in one click or as counts: begin with the judge's games
+        games = games_after(recorded, games) or games  # else refused below, saying why
+        check_recorded_games(match, games)
     note = ""
     if post.get("no_show") in ("0", "1"):
         absent = match.seats.select_related("registration").get(seat=int(post["no_show"]))
@@ -1197,9 +1227,11 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
     draft = event.rounds.filter(status=Round.Status.DRAFT).first()
     live = event.rounds.filter(status=Round.Status.PUBLISHED).first()
     limited = is_limited(event)
-    live_matches = list(_matches(live).prefetch_related("reports")) if live else []
+    live_matches = list(_matches(live).prefetch_related("reports", "games")) if live else []
     if live and not event.uses_pods:
+        live.event = event
         for m in live_matches:
+            m.round = live  # the quick buttons read the round's event: no query each
             if not m.is_bye:
                 m.quick = quick_buttons(m, live.kind == Round.Kind.SWISS)
     ctx = _ctx(
@@ -1229,6 +1261,16 @@ def manage(request: HttpRequest, slug: str) -> HttpResponse:
         draft_not_over=draft_not_over(event) if event.status == Event.Status.REGISTRATION else None,
     )
     return render(request, "tournaments/manage.html", ctx)
+
+
+def _form_errors(form) -> str:
+    """A form's errors as one line, each after its field's label (not its name)."""
+    parts = []
+    for name, errors in form.errors.items():
+        text = " ".join(errors)
+        field = form.fields.get(name)
+        parts.append(f"{capfirst(field.label)}: {text}" if field and field.label else text)
+    return " ".join(parts)
 
 
 @login_required
@@ -1270,7 +1312,7 @@ def manage_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     def edit():
         form = EventForm(post, instance=Event.objects.get(pk=event.pk))
         if not form.is_valid():
-            raise TournamentError("; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
+            raise TournamentError(_form_errors(form))
         return update_event(user, event, **form.cleaned_data)
 
     def staff():

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from drafting.models import Pod, Seat
 from drafting.services.errors import PodError
@@ -17,6 +18,7 @@ from drafting.services.kits import kit, language
 from drafting.services.messages import notify
 from drafting.services.pods import User, check_manager, lock_pod
 from tournaments.models import AuditEntry
+from tournaments.services.common import audit, said
 
 
 def pool(pod: Pod, seat_number: int) -> list[str]:
@@ -97,12 +99,17 @@ def set_supplied_cards(user: User, pod: Pod, card_ids: Sequence[Any]) -> Pod:
         pod.supplied_cards = chosen
         pod.save(update_fields=["supplied_cards", "updated_at"])
         if pod.event_id is not None:
-            AuditEntry.objects.create(
-                event_id=pod.event_id,
-                actor=user,
-                action=AuditEntry.Action.EDIT,
-                summary=f"Supplied cards of {pod}: {', '.join(chosen) or 'none'}",
-                data={"pod": pod.pk, "supplied_cards": chosen},
+            line = (
+                said(
+                    gettext_noop("Supplied cards of draft pod %(number)s: %(cards)s"),
+                    number=pod.number,
+                    cards=", ".join(chosen),
+                )
+                if chosen
+                else said(
+                    gettext_noop("No supplied cards in draft pod %(number)s"), number=pod.number
+                )
             )
+            audit(pod.event, user, AuditEntry.Action.EDIT, line, pod=pod.pk, supplied_cards=chosen)
         notify(pod.pk, overview=True)
     return pod

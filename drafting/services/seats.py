@@ -11,6 +11,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from drafting.models import Pod, Seat
 from drafting.services.changes import after_change
@@ -19,6 +20,7 @@ from drafting.services.errors import NotAllowed, PodError
 from drafting.services.messages import notify
 from drafting.services.pods import User, check_manager, lock_pod
 from tournaments.models import AuditEntry
+from tournaments.services.common import audit, said
 
 
 def join_pod(user: User, pod: Pod) -> Seat:
@@ -113,12 +115,20 @@ def hand_to_bot(actor: User, pod: Pod | int, seat_number: Any) -> bool:
             raise PodError(_("There is no such seat in this pod."))
         handed = _hand_to_bot(pod, seat, Seat.BotReason.ORGANISER, timezone.now())
         if handed and pod.event_id is not None:
-            AuditEntry.objects.create(
-                event_id=pod.event_id,
-                actor=actor,
-                action=AuditEntry.Action.EDIT,
-                summary=f"Handed seat {number + 1} of {pod} ({seat.name}) to a bot",
-                data={"pod": pod.pk, "seat": number},
+            audit(
+                pod.event,
+                actor,
+                AuditEntry.Action.EDIT,
+                said(
+                    gettext_noop(
+                        "Handed seat %(seat)s of draft pod %(number)s (%(name)s) to a bot"
+                    ),
+                    seat=number + 1,
+                    number=pod.number,
+                    name=seat.name,
+                ),
+                pod=pod.pk,
+                seat=number,
             )
     return handed
 

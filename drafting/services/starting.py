@@ -9,6 +9,7 @@ import random
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from drafting import draft as draft_core
 from drafting.models import Pod, Seat
@@ -20,6 +21,7 @@ from drafting.services.messages import notify
 from drafting.services.pods import User, check_event_organiser, check_manager, lock_pod
 from engine.core.limited import LimitedError
 from tournaments.models import AuditEntry
+from tournaments.services.common import audit, said
 
 
 def start_pod(actor: User, pod: Pod) -> Pod:
@@ -86,12 +88,12 @@ def start_pod(actor: User, pod: Pod) -> Pod:
             pod.save()
             after_change(pod, now=now)
         if pod.event_id is not None:
-            AuditEntry.objects.create(
-                event_id=pod.event_id,
-                actor=actor,
-                action=AuditEntry.Action.EDIT,
-                summary=f"Started {pod}",
-                data={"pod": pod.pk},
+            audit(
+                pod.event,
+                actor,
+                AuditEntry.Action.EDIT,
+                said(gettext_noop("Started draft pod %(number)s"), number=pod.number),
+                pod=pod.pk,
             )
         notify(pod.pk, overview=True, seats=range(pod.seats_count))
     return pod

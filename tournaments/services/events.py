@@ -82,20 +82,28 @@ STRUCTURAL_FIELDS = frozenset(
 )
 
 
+def _game(system: str | None):
+    """The game ``system`` of the registry, or a TournamentError in the reader's language."""
+    try:
+        return registry.get(system)
+    except registry.UnknownGameSystem:
+        raise TournamentError(_("There is no game %(game)s.") % {"game": system}) from None
+
+
 def _check_settings(fields: dict, event: Event | None = None) -> None:
     """The settings given (over the event's, when it exists): the game and its format
     come from the registry (``engine.core.registry``), never from a list of our own."""
     if "game_system" in fields or "format" in fields:
         system = fields.get("game_system") or (event.game_system if event else None)
-        try:
-            info = registry.get(system)
-        except registry.UnknownGameSystem as exc:
-            raise TournamentError(str(exc)) from None
+        info = _game(system)
         fmt = fields.get("format") or (event.format if event else None)
         try:
             info.format(fmt)
-        except registry.UnknownGameSystem as exc:
-            raise TournamentError(str(exc)) from None
+        except registry.UnknownGameSystem:  # the engine's message is English: ours is not
+            raise TournamentError(
+                _("%(game)s has no format %(format)s.")
+                % {"game": info.label(get_language() or "en"), "format": fmt}
+            ) from None
     if "tiebreaks" in fields and fields["tiebreaks"] not in standings_core.RULESETS:
         raise TournamentError(_("Unknown tiebreak ruleset %(key)r.") % {"key": fields["tiebreaks"]})
     if fields.get("best_of") not in (None, 1, 3, 5):
@@ -115,10 +123,7 @@ def _check_pods(values: dict) -> None:
     players (a bracket of pods is not offered).
     """
     ppg = values["players_per_game"]
-    try:
-        info = registry.get(values["game_system"])
-    except registry.UnknownGameSystem as exc:
-        raise TournamentError(str(exc)) from None
+    info = _game(values["game_system"])
     if values.get("play_online") and not info.engine:
         raise TournamentError(
             _("%(game)s has no rules engine yet: its games are played at the table, not online.")
@@ -142,8 +147,11 @@ def _check_pods(values: dict) -> None:
         )
     try:
         fmt = info.format(values["format"])
-    except registry.UnknownGameSystem as exc:
-        raise TournamentError(str(exc)) from None
+    except registry.UnknownGameSystem:
+        raise TournamentError(
+            _("%(game)s has no format %(format)s.")
+            % {"game": info.label(get_language() or "en"), "format": values["format"]}
+        ) from None
     if not fmt.seats(ppg):
         raise TournamentError(
             _("%(format)s seats %(n)s players a game: choose that many players per game.")
@@ -236,9 +244,7 @@ def create_event(user: User, **fields) -> Event:
         fields["game_system"] = registry.default_system().key
     if not fields.get("format"):
         try:
-            fields["format"] = registry.get(fields["game_system"]).formats[0].key
-        except registry.UnknownGameSystem as exc:
-            raise TournamentError(str(exc)) from None
+            fields["format"] = _game(fields["game_system"]).formats[0].key
         except IndexError:
             raise TournamentError(_("This game has no formats.")) from None
     _check_settings(fields)

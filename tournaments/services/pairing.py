@@ -277,7 +277,9 @@ def swap_players(actor: User, rnd: Round, first: Registration, second: Registrat
                 round=rnd, registration__in=[first, second]
             )
         }
-        if len(seats) != 2 or first.pk == second.pk:
+        if first.pk == second.pk:
+            raise TournamentError(_("Choose two different players to swap."))
+        if len(seats) != 2:
             raise TournamentError(_("Both players must be paired in this round."))
         a, b = seats[first.pk], seats[second.pk]
         if a.match_id == b.match_id:

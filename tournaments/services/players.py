@@ -92,6 +92,11 @@ def enter(
     ):
         raise TournamentError(_("The event is full."))
     if user is not None and event.registrations.filter(user=user).exists():
+        if by_organiser:  # not the organiser: the player they tried to add
+            raise TournamentError(
+                _("%(username)s is already registered for this event.")
+                % {"username": user.get_username()}
+            )
         raise TournamentError(_("You are already registered for this event."))
     taken = [m for m in members if event.team_members.filter(user=m).exists()]
     if taken:

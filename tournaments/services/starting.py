@@ -31,7 +31,15 @@ def start_event(actor: User, event: Event) -> Event:
         regs = list(
             event.registrations.select_for_update().exclude(status=Registration.Status.DROPPED)
         )
-        if any(r.status == Registration.Status.CHECKED_IN for r in regs):
+        checked_in = sum(r.status == Registration.Status.CHECKED_IN for r in regs)
+        if checked_in == 1 and len(regs) > 1:  # not "needs two players" with a room full
+            raise TournamentError(
+                _(
+                    "Only one player has checked in, and players who have not are dropped at "
+                    "the start: check in at least one more."
+                )
+            )
+        if checked_in:
             absent = [r for r in regs if r.status != Registration.Status.CHECKED_IN]
             for reg in absent:
                 reg.set_status(Registration.Status.DROPPED)
