@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Hashable, Mapping
 
-__all__ = ["bracket_places", "place_text"]
+__all__ = ["bracket_places", "place_text", "row_finish"]
 
 
 def bracket_places(
@@ -70,3 +70,13 @@ def bracket_places(
 def place_text(first: int, last: int) -> str:
     """A shared place as the standings print it: ``3`` or ``3–4`` (an en dash)."""
     return str(first) if first == last else f"{first}–{last}"
+
+
+def row_finish(row: Mapping) -> tuple[int, str]:
+    """A standings snapshot row's finish as (rank, place text): a bracket-only event's
+    shared place by its first ("3–4": 3, as its standings show it), else the row's rank."""
+    place = str(row.get("place") or "")
+    first = place.split("–")[0]
+    if first.isdigit():
+        return int(first), place
+    return row["rank"], str(row["rank"])

@@ -50,6 +50,9 @@ class ProfileEntrySerializer(serializers.Serializer):
     status = serializers.CharField(source="event.status")
     entry = serializers.CharField(source="registration.display_name")
     rank = serializers.IntegerField(allow_null=True)
+    place = serializers.CharField(
+        allow_null=True, help_text='The rank as the standings show it: "3–4" when shared.'
+    )
     of = serializers.IntegerField(allow_null=True)
     record = RecordSerializer()
     decklist = serializers.CharField(source="deck", allow_null=True)
@@ -112,7 +115,10 @@ def _table(series: Series) -> dict:
                 "player": row.user.username if row.user else None,
                 "points": row.points,
                 "events": row.events,
-                "finishes": [{"rank": f[0], "points": f[1]} if f else None for f in row.finishes],
+                "finishes": [
+                    {"rank": f[0], "points": f[1], "place": f[2]} if f else None
+                    for f in row.finishes
+                ],
             }
             for row in rows
         ],

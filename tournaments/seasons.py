@@ -81,6 +81,21 @@ class Finish:
     event: Hashable
     player: Hashable
     rank: int  # 1 = first; players who tied share the rank
+    # What finished: the player's own entry, or the team they played in. Ties are counted
+    # by entries: the members of a team that finished 1st each earn 1st place's points.
+    entry: Hashable = None
+
+    @property
+    def finisher(self) -> Hashable:
+        return self.player if self.entry is None else ("entry", self.entry)
+
+
+def places_covered(finishes: Iterable[Finish]) -> dict[tuple[Hashable, int], int]:
+    """(event, rank) -> the last place that finish covers: two entries 3rd cover 3-4."""
+    entries: dict[tuple[Hashable, int], set] = defaultdict(set)
+    for f in finishes:
+        entries[f.event, f.rank].add(f.finisher)
+    return {key: key[1] + len(found) - 1 for key, found in entries.items()}
 
 
 @dataclass(frozen=True)
@@ -95,7 +110,9 @@ class SeasonRow:
 
 def event_points(finishes: Sequence[Finish], table: PointsTable) -> dict[Hashable, Fraction]:
     """Points of each player of one event; a tie shares the points of the places it covers."""
-    by_rank: dict[int, int] = Counter(f.rank for f in finishes)
+    by_rank: dict[int, int] = Counter(
+        rank for rank, _entry in {(f.rank, f.finisher) for f in finishes}
+    )
     shared: dict[int, Fraction] = {}
     for rank, count in by_rank.items():
         total = sum(table.points_for_place(place) for place in range(rank, rank + count))

@@ -154,6 +154,51 @@ def test_the_season_table_adds_the_final_standings_of_finished_events(alice, pla
     assert all(len(r.finishes) == 3 and r.finishes[2] is None for r in rows)
 
 
+def test_teammates_who_finished_first_each_earn_first_place_points():
+    # One team of two members first, a player second: no tie, whatever the team's size.
+    finishes = [
+        Finish("cup", "ann", 1, entry="team"),
+        Finish("cup", "ben", 1, entry="team"),
+        Finish("cup", "cat", 2, entry="cat"),
+    ]
+    rows = {r.player: r for r in seasons.season_table(finishes, DEFAULT_POINTS)}
+    assert rows["ann"].points == rows["ben"].points == 10 and rows["cat"].points == 7
+    assert seasons.places_covered(finishes) == {("cup", 1): 1, ("cup", 2): 2}
+
+
+@pytest.mark.django_db
+def test_a_bracket_events_shared_places_are_shared_in_the_season(alice, players, client):
+    """The semifinal losers of a single elimination share 3–4 in the event's standings,
+    and so in the season: the points of 3rd and 4th between them, "#3–4" on the page."""
+    event = create_event(
+        alice, name="Knockout", structure=Event.Structure.SINGLE_ELIMINATION, best_of=1
+    )
+    for user in players:
+        register(event, user=user, display_name=user.username)
+    event = start_event(alice, event)
+    for _ in range(3):
+        event.refresh_from_db()
+        if event.status == Event.Status.FINISHED:
+            break
+        play_round(alice, event, lambda match: [0])
+    event.refresh_from_db()
+    assert event.status == Event.Status.FINISHED
+    places = sorted(row["place"] for row in event.standings_snapshot.rows)
+    assert places == ["1", "2", "3–4", "3–4"]
+    series = create_series(alice, "League")
+    add_event(alice, series, event)
+    shared = [r for r in season_rows(series) if r.finishes[0][2] == "3–4"]
+    assert len(shared) == 2 and all(r.rank == 3 for r in shared)
+    both = (DEFAULT_POINTS.points_for_place(3) + DEFAULT_POINTS.points_for_place(4)) / 2
+    assert all(r.points == both for r in shared)
+    page = client.get(reverse("tournaments:series_detail", args=[series.slug])).content.decode()
+    assert page.count("(#3–4)") == 2 and "(#4)" not in page
+    # A semifinal loser's profile says the same.
+    loser = shared[0].user.username
+    profile = client.get(reverse("tournaments:profile", args=[loser])).content.decode()
+    assert "3–4 of 4" in profile and "4 of 4" not in profile.replace("3–4 of 4", "")
+
+
 @pytest.mark.django_db
 def test_only_the_series_organiser_may_change_it(alice, bob, charlie, players):
     series = create_series(alice, "League")

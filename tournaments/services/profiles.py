@@ -21,6 +21,7 @@ from django.db.models import F, Q
 from django.utils.translation import get_language
 
 from engine.core import registry
+from tournaments.bracket_places import row_finish
 from tournaments.models import Decklist, Event, Match, MatchSeat, Registration, TeamMember
 
 
@@ -49,6 +50,7 @@ class Entry:
     registration: Registration
     game_name: str
     rank: int | None = None  # in the final standings
+    place: str | None = None  # the rank as the standings show it: "3–4" when shared
     of: int | None = None  # entrants in the final standings
     record: Record = field(default_factory=Record)
     deck: str | None = None
@@ -163,16 +165,21 @@ def _public_decks(user, regs: list[Registration]) -> dict[int, str]:
     return decks
 
 
-def _finish(reg: Registration) -> tuple[int | None, int | None]:
+def _finish(reg: Registration) -> tuple[int | None, str | None, int | None]:
+    """The entry's rank, its place as the standings show it ("3–4" shared in a bracket)
+    and the number of entrants; Nones before the event finishes."""
     event = reg.event
     if event.status != Event.Status.FINISHED:
-        return None, None
+        return None, None, None
     snapshot = getattr(event, "standings_snapshot", None)
     if snapshot is None:
-        return None, None
+        return None, None, None
     rows = snapshot.rows or []
-    rank = next((row["rank"] for row in rows if row.get("player") == reg.pk), None)
-    return rank, len(rows)
+    row = next((row for row in rows if row.get("player") == reg.pk), None)
+    if row is None:
+        return None, None, len(rows)
+    rank, place = row_finish(row)
+    return rank, place, len(rows)
 
 
 def player_profile(user, vs=None) -> Profile:
@@ -184,12 +191,13 @@ def player_profile(user, vs=None) -> Profile:
     decks = _public_decks(user, regs)
     entries: dict[int, Entry] = {}
     for reg in regs:
-        rank, of = _finish(reg)
+        rank, place, of = _finish(reg)
         entries[reg.pk] = Entry(
             event=reg.event,
             registration=reg,
             game_name=game_name(reg.event.game_system),
             rank=rank,
+            place=place,
             of=of,
             deck=decks.get(reg.pk),
         )

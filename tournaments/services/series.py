@@ -20,6 +20,7 @@ from django.utils.translation import gettext_noop
 
 from tournaments import seasons
 from tournaments.audit_text import AuditText, said
+from tournaments.bracket_places import place_text, row_finish
 from tournaments.models import (
     Event,
     Registration,
@@ -223,7 +224,7 @@ class TableRow:
     points: float
     events: int
     best: int
-    finishes: list  # per event of the series, in order: (rank, points) or None
+    finishes: list  # per event of the series, in order: (rank, points, place) or None
     name: str = ""  # the name the player entered with (latest event), else the username
 
 
@@ -247,7 +248,7 @@ def finishes_of(events: list[Event]) -> list[seasons.Finish]:
     for event in done:
         snapshot = getattr(event, "standings_snapshot", None)
         for row in snapshot.rows if snapshot else []:
-            ranks[row["player"]] = (event.pk, row["rank"])
+            ranks[row["player"]] = (event.pk, row_finish(row)[0])
     users: dict[int, set[int]] = {}
     for pk, user_id in Registration.objects.filter(
         pk__in=list(ranks), user__isnull=False
@@ -258,7 +259,7 @@ def finishes_of(events: list[Event]) -> list[seasons.Finish]:
     ):
         users.setdefault(reg_id, set()).add(user_id)
     return [
-        seasons.Finish(event=event_id, player=user_id, rank=rank)
+        seasons.Finish(event=event_id, player=user_id, rank=rank, entry=reg_id)
         for reg_id, (event_id, rank) in ranks.items()
         for user_id in sorted(users.get(reg_id, ()))
     ]
@@ -267,7 +268,9 @@ def finishes_of(events: list[Event]) -> list[seasons.Finish]:
 def season_rows(series: Series, events: list[Event] | None = None) -> list[TableRow]:
     """The series' table: the pure season table with users and the events in order."""
     events = series_events(series) if events is None else events
-    rows = seasons.season_table(finishes_of(events), points_table(series.points))
+    finishes = finishes_of(events)
+    rows = seasons.season_table(finishes, points_table(series.points))
+    covered = seasons.places_covered(finishes)  # two players 3rd cover 3–4
     people = get_user_model().objects.in_bulk([row.player for row in rows])
     names = entry_names(events, list(people))
     return [
@@ -279,7 +282,11 @@ def season_rows(series: Series, events: list[Event] | None = None) -> list[Table
             events=row.events,
             best=row.best,
             finishes=[
-                (row.finishes[e.pk][0], float(row.finishes[e.pk][1]))
+                (
+                    row.finishes[e.pk][0],
+                    float(row.finishes[e.pk][1]),
+                    place_text(row.finishes[e.pk][0], covered[e.pk, row.finishes[e.pk][0]]),
+                )
                 if e.pk in row.finishes
                 else None
                 for e in events
