@@ -100,9 +100,10 @@ def test_the_points_table_round_trips_through_its_stored_form():
 # ---------------------------------------------------------------- services
 
 
-def finished_event(organiser, users, name="Cup"):
-    """A round robin of ``users`` (seat 0 always wins), played to its final standings."""
-    event = create_event(organiser, name=name, structure=Event.Structure.ROUND_ROBIN, best_of=1)
+def finished_event(organiser, users, name="Cup", structure=Event.Structure.ROUND_ROBIN):
+    """A round robin (or ``structure``) of ``users``, seat 0 always winning, played to its
+    final standings."""
+    event = create_event(organiser, name=name, structure=structure, best_of=1)
     for user in users:
         register(event, user=user, display_name=user.username)
     event = start_event(organiser, event)
@@ -170,19 +171,7 @@ def test_teammates_who_finished_first_each_earn_first_place_points():
 def test_a_bracket_events_shared_places_are_shared_in_the_season(alice, players, client):
     """The semifinal losers of a single elimination share 3–4 in the event's standings,
     and so in the season: the points of 3rd and 4th between them, "#3–4" on the page."""
-    event = create_event(
-        alice, name="Knockout", structure=Event.Structure.SINGLE_ELIMINATION, best_of=1
-    )
-    for user in players:
-        register(event, user=user, display_name=user.username)
-    event = start_event(alice, event)
-    for _ in range(3):
-        event.refresh_from_db()
-        if event.status == Event.Status.FINISHED:
-            break
-        play_round(alice, event, lambda match: [0])
-    event.refresh_from_db()
-    assert event.status == Event.Status.FINISHED
+    event = finished_event(alice, players, "Knockout", Event.Structure.SINGLE_ELIMINATION)
     places = sorted(row["place"] for row in event.standings_snapshot.rows)
     assert places == ["1", "2", "3–4", "3–4"]
     series = create_series(alice, "League")
