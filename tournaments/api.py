@@ -1085,7 +1085,9 @@ class PenaltyTypeViewSet(
         summary="The judge's log",
         description=(
             "Organisers and judges only, newest first; ``?player=<registration id>`` for one "
-            "player's penalties. Never shown to players or the public."
+            "player's penalties. Never shown to players or the public. ``outcome`` and "
+            "``revoke_outcome`` are in the request's language (``Accept-Language``, the "
+            "language cookie)."
         ),
         responses={200: PenaltySerializer(many=True), **_errors(401, 403, 404)},
     ),
@@ -1122,7 +1124,9 @@ class PenaltyViewSet(
             "result through the results service (standings follow); a game loss that does "
             "not decide a match being played at a table is recorded as its next game, which "
             "the players' report must begin with; in a pod either loss puts the player last. "
-            "A disqualification drops the player with the reason. 400, changing nothing, for "
+            "A disqualification first loses the player's match in progress (the match "
+            "named, or with none named their match being played) as a match loss does, then "
+            "drops the player with the reason. 400, changing nothing, for "
             "an unknown penalty type, player or match, a player not in that match, a match of "
             "another event or of an unpublished round, a match already decided or already "
             "reported (a game loss), or a bye."

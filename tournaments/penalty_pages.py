@@ -179,12 +179,12 @@ def penalties_csv(request: HttpRequest, slug: str) -> HttpResponse:
                 p.effect,
                 p.judge.get_username() if p.judge else "",
                 _cell(p.reason),
-                _cell(p.outcome),
+                _cell(p.outcome_line),
                 p.status,
                 p.revoked_at.isoformat() if p.revoked_at else "",
                 p.revoked_by.get_username() if p.revoked_by else "",
                 _cell(p.revoke_note),
-                _cell(p.revoke_outcome),
+                _cell(p.revoke_outcome_line),
             ]
         )
     return response

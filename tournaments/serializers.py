@@ -647,6 +647,23 @@ class PenaltySerializer(serializers.ModelSerializer):
     """A penalty of the judge's log, as the event's officials see it."""
 
     player = serializers.IntegerField(source="registration_id", help_text=_("Registration id."))
+    # In the request's language (Accept-Language, the language cookie), as the audit log's
+    # lines; the stored English stays on the row (decision 0067).
+    outcome = serializers.CharField(
+        source="outcome_line",
+        read_only=True,
+        help_text=_(
+            "What the penalty did to the match or the player, in the request's language "
+            "(Accept-Language, the language cookie)."
+        ),
+    )
+    revoke_outcome = serializers.CharField(
+        source="revoke_outcome_line",
+        read_only=True,
+        help_text=_(
+            "What revoking it put back, or what the organiser must fix, in the request's language."
+        ),
+    )
     player_name = serializers.CharField(source="registration.display_name")
     penalty_type = serializers.IntegerField(source="penalty_type_id")
     match = serializers.IntegerField(source="match_id", allow_null=True)
@@ -678,12 +695,6 @@ class PenaltySerializer(serializers.ModelSerializer):
             "revoke_outcome",
         ]
         read_only_fields = fields
-        extra_kwargs = {
-            "outcome": {"help_text": _("What the penalty did to the match or the player.")},
-            "revoke_outcome": {
-                "help_text": _("What revoking it put back, or what the organiser must fix.")
-            },
-        }
 
 
 class IssuePenaltySerializer(serializers.Serializer):

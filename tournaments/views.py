@@ -98,6 +98,7 @@ from tournaments.services.standings import (
     members_of,
     pod_results,
     rounds_with_matches,
+    standings_rounds,
 )
 from tournaments.services.starting import start_event
 from tournaments.services.teams import find_player, register_team, replace_member, team_members
@@ -361,15 +362,14 @@ def pairings(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _standings_ctx(event: Event, snapshot: StandingsSnapshot | None) -> dict:
     """The snapshot with the rounds its table counts: the completed rounds other than
-    elimination rounds (the top cut is ranked by its finish), and those elimination rounds."""
+    elimination rounds (the top cut is ranked by its finish), and those elimination rounds;
+    and the round being played whose results entered so far it counts, as the note says."""
     ruleset = RULESETS.get(event.tiebreaks, RULESETS["mtr"])
     counted = playoff = 0
-    if snapshot is not None and snapshot.after_round:
-        kinds = list(
-            event.rounds.filter(status=Round.Status.COMPLETED)
-            .order_by("number")
-            .values_list("kind", flat=True)[: snapshot.after_round]
-        )
+    in_progress = None
+    if snapshot is not None:
+        kinds, in_progress = standings_rounds(event)
+        kinds = kinds[: snapshot.after_round]
         playoff = kinds.count(Round.Kind.ELIMINATION)
         counted = len(kinds) - playoff
     return {
@@ -378,6 +378,7 @@ def _standings_ctx(event: Event, snapshot: StandingsSnapshot | None) -> dict:
         "ruleset_name": ruleset_name(ruleset.key),
         "rounds_counted": counted,
         "playoff_rounds": playoff,
+        "round_in_progress": in_progress,
     }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.db import connection
@@ -464,6 +465,103 @@ def test_a_disqualification_drops_the_player_with_the_reason(event, alice, judy)
     assert "re-add" in revoked.revoke_outcome
 
 
+def test_a_disqualified_player_loses_the_match_in_progress_as_with_a_match_loss(
+    event, alice, judy, client
+):
+    """No match named: the player's match being played goes to the opponent 2-0, audited
+    as a match loss's result; revoking says what to fix, as a match loss's does (0067)."""
+    match = matches(event)[0]
+    player, opponent = seats(match)
+
+    penalty = issue_penalty(judy, kind(event, "disqualification"), player, "Cheating")
+
+    assert score(match) == (Match.Status.FINAL, 0, 2, 0)
+    match.refresh_from_db()
+    assert match.winner_id == opponent.pk
+    assert (penalty.match_id, penalty.round_number, penalty.table) == (match.pk, 1, match.table)
+    assert penalty.result_before == {"status": "pending", "source": "", "games": None}
+    assert penalty.outcome == f"{player.display_name} dropped; Match settled for {opponent}: 0-2"
+    assert AuditEntry.objects.filter(event=event, action="override", data__match=match.pk).exists()
+    client.force_login(alice)
+    desk = client.get(f"/events/{event.slug}/manage/").content.decode()
+    row = re.search(rf'<tr id="match-{match.pk}">.*?</tr>', desk, re.S).group(0)
+    assert "status-final" in row and "status-pending" not in row  # no longer "Playing"
+    rows = {r["player"]: r for r in StandingsSnapshot.objects.get(event=event).rows}
+    assert rows[opponent.pk]["points"] == 3 and rows[player.pk]["losses"] == 1
+
+    revoked = revoke_penalty(alice, penalty)
+    assert "enter the right result" in revoked.revoke_outcome
+    assert "re-add" in revoked.revoke_outcome
+
+
+def test_revoking_a_disqualification_puts_back_a_result_it_changed(event, alice, judy):
+    """A disqualification that settled a match reverses through the match loss's path:
+    the result it replaced comes back while the match is as the penalty left it."""
+    from tournaments.services.penalties import _undo
+
+    match = matches(event)[0]
+    player, _opponent = seats(match)
+    penalty = issue_penalty(judy, kind(event, "disqualification"), player, "Cheating")
+    # As if the match had been final 2-1 for the player when the penalty settled it.
+    Penalty.objects.filter(pk=penalty.pk).update(
+        result_before={"status": "final", "source": "official", "games": [0, 1, 0]}
+    )
+    penalty.refresh_from_db()
+
+    line = _undo(alice, penalty)
+
+    assert score(match) == (Match.Status.FINAL, 2, 1, 0)
+    assert str(line).startswith("Result of table") and "re-add" in str(line)
+
+
+def test_a_disqualification_leaves_a_final_match_and_a_player_without_one_alone(event, alice, judy):
+    match = matches(event)[0]
+    player = seats(match)[0]
+    enter_result(alice, match, [0, 1, 0])
+    versions = sorted(Match.objects.filter(round__event=event).values_list("pk", "version"))
+
+    penalty = issue_penalty(judy, kind(event, "disqualification"), player, "Cheating")
+
+    assert score(match) == (Match.Status.FINAL, 2, 1, 0)
+    assert penalty.match_id is None and penalty.result_before is None
+    assert sorted(Match.objects.filter(round__event=event).values_list("pk", "version")) == (
+        versions
+    )
+    player.refresh_from_db()
+    assert player.status == Registration.Status.DROPPED
+
+
+def test_online_a_disqualification_ends_the_game_being_played_and_settles_the_match(
+    alice, judy, django_capture_on_commit_callbacks
+):
+    """Online the match loss's path locks the games being played and ends the one in
+    progress, its state kept, as a deciding match loss does (0066, 0067)."""
+    from play.models import GameSession
+    from tests.play.test_online_game_losses import games, one_nil, registrations
+
+    event, _rnd, match, game2 = one_nil(alice, judy)  # 0-1, game 2 being played
+    player, opponent = registrations(match)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        penalty = issue_penalty(judy, kind(event, "disqualification"), player, "Collusion")
+
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINAL and match.winner_id == opponent.pk
+    assert games(match) == [1, 1] and penalty.match_id == match.pk
+    game2.refresh_from_db()
+    assert game2.status == GameSession.Status.ABORTED
+
+
+def test_a_disqualification_in_a_pod_being_played_puts_the_player_last(alice, judy):
+    event, match = _pod(alice, judy)
+    player = seats(match)[0]
+
+    issue_penalty(judy, kind(event, "disqualification"), player, "Cheating")
+
+    enter_placements(alice, match, [1, 2, 3, 4])
+    assert placements(match) == [4, 1, 2, 3]
+
+
 def test_revoking_a_match_loss_on_a_match_without_a_final_result_says_what_to_fix(
     event, alice, judy
 ):
@@ -803,7 +901,7 @@ def test_the_penalty_tables_show_the_outcome_in_the_readers_language(event, clie
     player = seats(match)[0]
     penalty = issue_penalty(judy, kind(event, "match_loss"), player, "Cheat-77", match)
     assert penalty.outcome_message == "Match settled for %(player)s: %(score)s"
-    english = penalty.outcome  # the English line stays for the API and the CSV
+    english = penalty.outcome  # the English line stays on the row
 
     client.force_login(alice)
     for page in (f"/events/{event.slug}/manage/", f"/events/{event.slug}/players/{player.pk}/"):
@@ -812,6 +910,35 @@ def test_the_penalty_tables_show_the_outcome_in_the_readers_language(event, clie
         assert "Матч засчитан игроку" in russian and english not in russian, page
         client.cookies["django_language"] = "en"
         assert english in client.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_the_csv_and_the_api_give_the_outcome_in_the_requests_language(event, client, alice, judy):
+    match = matches(event)[0]
+    enter_result(alice, match, [0, 0])
+    penalty = issue_penalty(judy, kind(event, "match_loss"), seats(match)[0], "Cheat-78", match)
+    revoke_penalty(alice, penalty)
+    penalty.refresh_from_db()
+    english = (penalty.outcome, penalty.revoke_outcome)
+    assert english[0].startswith("Match settled for") and english[1].startswith("Result of")
+
+    client.force_login(judy)
+    address = f"/events/{event.slug}/penalties.csv"
+    client.cookies["django_language"] = "ru"
+    (row,) = csv.DictReader(io.StringIO(client.get(address).content.decode()))
+    assert row["outcome"].startswith("Матч засчитан игроку"), row["outcome"]
+    assert row["revoke_outcome"].startswith("Результат стола 1, "), row["revoke_outcome"]
+    client.cookies["django_language"] = "en"
+    (row,) = csv.DictReader(io.StringIO(client.get(address).content.decode()))
+    assert (row["outcome"], row["revoke_outcome"]) == english
+
+    api = client_for(judy)
+    (item,) = api.get(url(event), HTTP_ACCEPT_LANGUAGE="ru").json()["results"]
+    assert item["outcome"].startswith("Матч засчитан игроку"), item["outcome"]
+    assert item["revoke_outcome"].startswith("Результат стола 1, ")
+    (item,) = api.get(url(event), HTTP_ACCEPT_LANGUAGE="en").json()["results"]
+    assert (item["outcome"], item["revoke_outcome"]) == english
+    penalty.refresh_from_db()
+    assert (penalty.outcome, penalty.revoke_outcome) == english  # stored as it was
 
 
 def test_a_penalty_from_before_the_messages_shows_its_stored_english(event, client, alice, judy):

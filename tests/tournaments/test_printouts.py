@@ -165,6 +165,42 @@ def test_standings_print_after_a_round(client, alice, captured):
         assert reg.display_name in text
 
 
+def test_standings_print_names_the_round_in_progress_whose_results_they_count(
+    client, alice, captured
+):
+    """One result of round 2 entered: the table counts it (as the page's does), so the
+    heading says round 2's results so far are counted, on the page and on paper."""
+    from tournaments.services.results import enter_result
+
+    event, _regs = make_event(alice, players=4)
+    play_round(alice, event)
+    rnd = publish_round(alice, pair_next_round(alice, event))
+    enter_result(alice, rnd.matches.order_by("table").first(), [0, 0])
+    get_pdf(client, event, "standings")
+    (text,) = page_texts(captured[-1][0])
+    assert "1-1-0" in text or "2-0-0" in text  # round 2's result is in the table
+    assert "After 1 round · round 2 in progress: its results entered so far are counted" in text
+    page = client.get(f"/events/{event.slug}/standings/").content.decode()
+    assert "After 1 completed round · round 2 in progress" in page
+    for match in rnd.matches.filter(status="pending"):
+        enter_result(alice, match, [0, 0])
+    html = client.get(f"/events/{event.slug}/print/standings/").content.decode()
+    assert "After 2 rounds" in html and "in progress" not in html
+
+
+@pytest.mark.parametrize(("tiebreaks", "oow"), [("pokemon", True), ("mtr", False)])
+def test_standings_print_has_the_columns_of_the_events_ruleset(client, alice, tiebreaks, oow):
+    """The Play! Pokémon ruleset breaks ties by OOW%: its page and its printout show it."""
+    event, _regs = make_event(alice, players=4, tiebreaks=tiebreaks)
+    play_round(alice, event)
+    page = client.get(f"/events/{event.slug}/standings/").content.decode()
+    html = client.get(f"/events/{event.slug}/print/standings/").content.decode()
+    assert ("OOW%" in page) is oow
+    assert ('<th class="num">OOW%</th>' in html) is oow
+    row = re.search(r"<tr><td class=\"num\">1</td>.*?</tr>", html).group(0)
+    assert row.count('<td class="num">') == (7 if oow else 6)
+
+
 def test_a_bracket_events_standings_print_by_finish_as_its_page(client, alice, captured):
     from tests.tournaments.test_public_pages import finish
 

@@ -27,7 +27,10 @@ round or for no match at all, with a reason:
   again with the player last (the others keep their order); a pod being played is
   finalised so, whatever its players report (``placements.finalise_pod`` reads the
   penalties issued for it);
-* a disqualification drops the player (``players.drop``) with the penalty's reason.
+* a disqualification drops the player (``players.drop``) with the penalty's reason; the
+  match they are playing (the one named, or with none named their match of a published
+  round not yet final) is first lost as with a match loss, through the same path, and
+  revoking puts it back as it would a match loss's (decision 0067). A final match stays.
 
 The organisers (the head judge) revoke. Revoking a game or match loss that changed a result
 puts back the result it replaced, while the match is as the penalty left it and that result
@@ -365,6 +368,56 @@ def _pod_change(match: Match, registration: Registration) -> PodChange:
     )
 
 
+def _apply_loss(
+    actor: User,
+    event: Event,
+    effect: str,
+    match: Match,
+    registration: Registration,
+    games: announce.OnlineGames | None,
+) -> tuple[AuditText, dict | None, int | None, Match]:
+    """Apply a game or match loss to the locked ``match``: what the log says, the result it
+    replaced (``Penalty.result_before``), the match's version after it, and the match."""
+    before = None
+    version = None
+    if event.uses_pods:
+        change = _pod_change(match, registration)
+        if change.placements is not None:
+            before = {
+                "status": match.status,
+                "source": match.result_source,
+                "placements": _pod_placements(match),
+            }
+            enter_placements(actor, match, change.placements)
+            match = lock_match(match)
+            version = match.version
+        return change.text, before, version, match
+    change = _result_change(effect, match, registration)
+    if change.record_only:
+        if change.games != _recorded_games(match):
+            before = {
+                "status": match.status,
+                "source": match.result_source,
+                "games": None,
+                "recorded": _recorded_games(match),
+            }
+            _record_games(match, change.games)
+            version = match.version
+            if games is not None:  # the game in progress is the one after it
+                before["online"] = True
+                games.renumber(match.pk, len(change.games) + 1)
+    else:
+        before = {
+            "status": match.status,
+            "source": match.result_source,
+            "games": _recorded_games(match) if match.is_final else None,
+        }
+        enter_result(actor, match, change.games)
+        match = lock_match(match)
+        version = match.version
+    return change.text, before, version, match
+
+
 # The audit line of a penalty issued: (for a match, with what it changed).
 _ISSUED_LINES = {
     (False, False): gettext_noop("%(penalty)s to %(player)s: %(reason)s"),
@@ -403,7 +456,12 @@ def issue_penalty(
     if "\x00" in reason:
         raise TournamentError(_("Null characters are not allowed."))
     check_target(event, kind, registration, match)
-    games = _games_online(event, kind.effect, match)
+    effect = kind.effect
+    if effect == Effect.DISQUALIFICATION:
+        # The player loses the match in progress as with a match loss (decision 0067).
+        match = match or _match_in_progress(event, registration)
+        effect = Effect.MATCH_LOSS
+    games = _games_online(event, effect, match)
     for _attempt in range(3):
         try:
             return _issue(actor, event, kind, registration, reason, match, games)
@@ -412,6 +470,21 @@ def issue_penalty(
     raise TournamentError(
         _("The games of table %(table)d are changing: issue the penalty again.")
         % {"table": match.table}
+    )
+
+
+def _match_in_progress(event: Event, registration: Registration) -> Match | None:
+    """The player's match being played: of a published round, not final, not a bye."""
+    return (
+        Match.objects.filter(
+            round__event=event,
+            round__status=Round.Status.PUBLISHED,
+            seats__registration=registration,
+            is_bye=False,
+        )
+        .exclude(status=Match.Status.FINAL)
+        .order_by("-round__number")
+        .first()
     )
 
 
@@ -456,48 +529,27 @@ def _issue(
         outcome: AuditText | None = None
         if match is not None:
             match = _lock_with_games(match, games)
-        if kind.effect in RESULT_EFFECTS and event.uses_pods:
-            change = _pod_change(match, registration)
-            outcome = change.text
-            if change.placements is not None:
-                before = {
-                    "status": match.status,
-                    "source": match.result_source,
-                    "placements": _pod_placements(match),
-                }
-                enter_placements(actor, match, change.placements)
-                match = lock_match(match)
-                version = match.version
-        elif kind.effect in RESULT_EFFECTS:
-            change = _result_change(kind.effect, match, registration)
-            outcome = change.text
-            if change.record_only:
-                if change.games != _recorded_games(match):
-                    before = {
-                        "status": match.status,
-                        "source": match.result_source,
-                        "games": None,
-                        "recorded": _recorded_games(match),
-                    }
-                    _record_games(match, change.games)
-                    version = match.version
-                    if games is not None:  # the game in progress is the one after it
-                        before["online"] = True
-                        games.renumber(match.pk, len(change.games) + 1)
-            else:
-                before = {
-                    "status": match.status,
-                    "source": match.result_source,
-                    "games": _recorded_games(match) if match.is_final else None,
-                }
-                enter_result(actor, match, change.games)
-                match = lock_match(match)
-                version = match.version
+        if kind.effect in RESULT_EFFECTS:
+            outcome, before, version, match = _apply_loss(
+                actor, event, kind.effect, match, registration, games
+            )
         elif kind.effect == Effect.DISQUALIFICATION:
             reg = Registration.objects.get(pk=registration.pk)
             if reg.is_active and event.status != Event.Status.FINISHED:
+                lost = None
+                if match is not None and not match.is_final and not match.is_bye:
+                    # The match in progress is lost first, the player still in the event.
+                    lost, before, version, match = _apply_loss(
+                        actor, event, Effect.MATCH_LOSS, match, registration, games
+                    )
                 drop(actor, reg, said(gettext_noop("Disqualified: %(reason)s"), reason=reason))
                 outcome = said(gettext_noop("%(player)s dropped"), player=reg.display_name)
+                if lost is not None:
+                    outcome = said(
+                        gettext_noop("%(player)s dropped; %(result)s"),
+                        player=reg.display_name,
+                        result=lost,
+                    )
             else:
                 outcome = said(
                     gettext_noop("%(player)s was not playing on: not dropped again"),
@@ -610,16 +662,26 @@ def _undo(actor: User, penalty: Penalty) -> AuditText | None:
     """Put back what the penalty changed, where it can be; the line says what happened."""
     player = penalty.registration.display_name
     if penalty.effect == Effect.DISQUALIFICATION:
+        # The match it settled is put back as a match loss's is (decision 0067).
+        result = _undo_result(actor, penalty) if penalty.result_before is not None else None
         if not penalty.registration.is_active:
-            return said(
+            stays = said(
                 gettext_noop(
                     "%(player)s stays dropped: re-add them from the players list to play on"
                 ),
                 player=player,
             )
-        return None
+            if result is None:
+                return stays
+            return said(gettext_noop("%(result)s; %(dropped)s"), result=result, dropped=stays)
+        return result
     if penalty.effect not in RESULT_EFFECTS or penalty.result_before is None:
         return None
+    return _undo_result(actor, penalty)
+
+
+def _undo_result(actor: User, penalty: Penalty) -> AuditText | None:
+    """Put back the result a loss (or a disqualification's loss) replaced, where it can be."""
     if penalty.match_id is None:
         return said(gettext_noop("The match no longer exists: nothing to put back"))
     match = lock_match(penalty.match)

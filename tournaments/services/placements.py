@@ -132,12 +132,17 @@ def enter_placements(
 
 
 def penalised_seats(match: Match) -> set[int]:
-    """The seats of a pod that a game or match loss issued for it puts last (0060)."""
+    """The seats of a pod that a game or match loss issued for it puts last (0060), or a
+    disqualification issued for it (0067)."""
     players = set(
         Penalty.objects.filter(
             match=match,
             status=Penalty.Status.ISSUED,
-            effect__in=[PenaltyType.Effect.GAME_LOSS, PenaltyType.Effect.MATCH_LOSS],
+            effect__in=[
+                PenaltyType.Effect.GAME_LOSS,
+                PenaltyType.Effect.MATCH_LOSS,
+                PenaltyType.Effect.DISQUALIFICATION,
+            ],
         ).values_list("registration_id", flat=True)
     )
     if not players:

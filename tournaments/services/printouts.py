@@ -34,7 +34,8 @@ from engine.core import registry
 from tournaments.models import Event, Match, Registration, Round, StandingsSnapshot
 from tournaments.services.errors import TournamentError
 from tournaments.services.permissions import User, check_official, is_official
-from tournaments.services.standings import PLACEMENT_RULESET
+from tournaments.services.standings import PLACEMENT_RULESET, standings_rounds
+from tournaments.standings import RULESETS
 
 PAIRINGS = "pairings"
 BY_NAME = "pairings-by-name"
@@ -265,6 +266,11 @@ def printout(
         doc.data["rows"] = snapshot.rows if snapshot else []
         doc.data["after_round"] = snapshot.after_round if snapshot else 0
         doc.data["pods"] = bool(snapshot and snapshot.ruleset == PLACEMENT_RULESET)
+        # As the page: the results of a round in progress count, and the heading says so;
+        # the columns are the page's (OOW% with a ruleset that breaks ties by it).
+        doc.data["in_progress"] = standings_rounds(event)[1] if snapshot else None
+        ruleset = RULESETS.get(event.tiebreaks, RULESETS["mtr"])
+        doc.data["oomw"] = "oomw" in ruleset.columns
         # A bracket-only event is ranked by its bracket finish, as its page shows it.
         doc.data["bracket"] = bool(
             event.is_elimination_only and doc.data["rows"] and "place" in doc.data["rows"][0]

@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 
 from tournaments import bracket_places
 from tournaments import pods as pods_core
@@ -354,6 +354,28 @@ def standings_changed(event: Event) -> None:
 def refresh_standings(event: Event) -> StandingsSnapshot:
     with transaction.atomic():
         return save_standings(event)
+
+
+def standings_rounds(event: Event) -> tuple[list[str], int | None]:
+    """In one query: the kinds of the completed rounds in order, and the number of the
+    published round not yet completed that the standings already count results of (they
+    count every final match, a bye included, as it is entered), or None; the page and the
+    printout name it beside the completed rounds."""
+    final = Match.objects.filter(round=OuterRef("pk"), status=Match.Status.FINAL)
+    rounds = (
+        event.rounds.filter(status__in=(Round.Status.COMPLETED, Round.Status.PUBLISHED))
+        .annotate(counted=Exists(final))
+        .order_by("number")
+        .values_list("kind", "status", "number", "counted")
+    )
+    kinds: list[str] = []
+    in_progress = None
+    for kind, status, number, counted in rounds:
+        if status == Round.Status.COMPLETED:
+            kinds.append(kind)
+        elif counted:
+            in_progress = number
+    return kinds, in_progress
 
 
 def rounds_with_matches(event: Event):
