@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from engine.core import registry
 from engine.tactics.bots import make_bot
@@ -243,7 +244,7 @@ def test_the_villains_panel_shows_the_scheme_deck_threat_and_cultists(client, al
     assert f'<strong data-v="threat">{len(v["discard"])}</strong>' in panel
     assert '<strong data-v="cultists">' in panel and "Hard" in panel
     last = SYSTEM.db[session.state["cards"][v["discard"][-1]]]
-    assert last.name("en") in panel  # the scheme played last
+    assert escape(last.name("en")) in panel  # the scheme played last (as HTML: "Order&#x27;s")
     # no panel outside the villain modes
     duel = create_casual_game(alice, "tactics", players=2, bots=1, bot="heuristic")
     page = client.get(reverse("play:game", args=[duel.pk])).content.decode()
