@@ -33,6 +33,7 @@ from engine.core.protocol import ending as ending_of
 from play import decks as casual_decks
 from play.forms import CasualGameForm, DeckForm
 from play.models import GameSession, bot_label
+from play.services.acting import abort as abort_game
 from play.services.acting import concede as concede_game
 from play.services.acting import parse_seq, submit_action
 from play.services.built import play_built_deck
@@ -1003,6 +1004,18 @@ def concede(request: HttpRequest, session_id: int) -> HttpResponse:
     session = get_object_or_404(GameSession, pk=session_id)
     try:
         concede_game(request.user, session)
+    except PlayError as exc:
+        messages.error(request, str(exc))
+    return redirect("play:game", session.pk)
+
+
+@login_required
+@require_POST
+def abort(request: HttpRequest, session_id: int) -> HttpResponse:
+    """The creator calls off a game still waiting for its seats (``acting.abort``)."""
+    session = get_object_or_404(GameSession, pk=session_id)
+    try:
+        abort_game(request.user, session)
     except PlayError as exc:
         messages.error(request, str(exc))
     return redirect("play:game", session.pk)

@@ -1011,6 +1011,26 @@ class _Table(table.Planner):
             return True
         return False
 
+    def shown_step(self) -> str | None:
+        """The step to name. The engine marks the turn's end as soon as the action is
+        taken (one action per turn, 5.6.3.2), but the Turn-end effects (5.6.3.3) begin
+        only once the Queue is empty (5.7): until then the action's card or ability is
+        still resolving, and its decisions are the Actions step's. Only a turn-end
+        trigger in the Queue means that the turn's end has begun."""
+        view = self.view
+        step = view.get("step")
+        queue = view.get("queue") or ()
+        if step != "turn_end" or not (queue or view.get("pending")):
+            return step
+        for q in queue:
+            card = self.d._card(q.get("card")) if q.get("kind") == "ability" else None
+            ability = q.get("ability")
+            if card is not None and isinstance(ability, int) and ability < len(card.abilities):
+                trigger = card.abilities[ability].get("trigger") or {}
+                if trigger.get("event") == "turn_end":
+                    return step
+        return "action"
+
     # the whole plan ----------------------------------------------------------------------
 
     def build(self) -> dict[str, Any]:
@@ -1022,7 +1042,9 @@ class _Table(table.Planner):
         tactics = [self.tactic(x) for x in view.get("tactics") or ()]
         queue = self.queue()
         bars, prompt_acts, turn = self.place()
-        pending = self.d.pending(self.r) if view.get("pending") else None
+        pending = (
+            self.d.pending(self.r) if view.get("pending") and not view.get("finished") else None
+        )
         prompt = None
         if pending is not None:
             prompt = {**pending, "acts": prompt_acts}
@@ -1042,10 +1064,15 @@ class _Table(table.Planner):
         head = []
         if view.get("round") is not None:
             head.append({"label": t("Round", "Раунд"), "value": view["round"]})
-        step = view.get("step")
-        if step:
+        # A finished game (1.3.9, 1.2.5) has no step under way and nobody to act: the end
+        # screen says how it ended.
+        over = bool(view.get("finished"))
+        step = self.shown_step()
+        if step and not over:
             head.append({"label": t("Step", "Шаг"), "value": self.d.step_name(self.r, step)})
-        if view.get("active") is not None:
+        if over:
+            head.append({"label": "", "value": t("Game over", "Игра окончена"), "cls": "over"})
+        elif view.get("active") is not None:
             head.append(
                 {"label": t("Turn", "Ход"), "value": self.r.seat(view["active"]), "cls": "turn"}
             )

@@ -483,3 +483,54 @@ def test_the_hand_stays_above_the_bar_with_a_tactic_in_play_and_a_tall_prompt(
             assert_bar_leaves_the_end_visible(page)
     expect(pages["desktop-ru"].locator("[data-zone=pending]")).to_contain_text("Выберите")
     assert not errors
+
+
+def _looked_at_the_top(session_id: int) -> int:
+    """The staged turn of ``_staged``, and seat 0 has looked at the top two cards of its
+    Main Deck (as Wasteland Scout's effect lets it): the seq to act at."""
+    seq = _staged(session_id)
+    session = GameSession.objects.get(pk=session_id)
+    me = session.state["players"][0]
+    me["looked"] = list(me["main"][:2])
+    session.save(update_fields=["state"])
+    return seq
+
+
+def test_the_top_of_the_main_deck_one_looked_at_is_on_screen_above_the_bar(
+    alice, bob, live_server_url, db_thread, browser
+):
+    """On a desktop the hand row stays above the bar (0065); the cards the viewer looked
+    at on top of their Main Deck are shown with it, not under it: their label and cards
+    are on the first screen and nothing covers them."""
+    session_id = db_thread(lambda: _deal(alice, bob, bot=False).pk)
+    seq = db_thread(_looked_at_the_top, session_id)
+    context = browser.new_context(base_url=live_server_url, locale="en-US")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.set_viewport_size(DESKTOP)
+    log_in(page, "alice")
+    page.goto(f"/play/{session_id}/")
+    expect(page.locator("#play")).to_have_attribute("data-seq", str(seq))
+    zone = page.locator(".tb-player.mine [data-zone=looked_at]")
+    expect(zone.locator(".tb-card")).to_have_count(2)
+    expect(zone.locator(".tb-zlabel")).to_contain_text("Top of your Main Deck")
+    shoot(page, "desktop-looked-at")
+    page.evaluate("window.scrollTo(0, 0)")
+    bar = page.locator(".tb-dock").bounding_box()
+    box = zone.bounding_box()
+    assert bar and box
+    assert box["y"] + box["height"] <= DESKTOP["height"] - bar["height"], box
+    covered = page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+            '.tb-player.mine [data-zone=looked_at] .tb-zlabel, .tb-player.mine [data-zone=looked_at] .tb-card'
+        )).filter(el => {
+            const r = el.getBoundingClientRect();
+            const x = r.left + Math.min(r.width / 2, 20);
+            return [r.top + 4, r.top + r.height / 2, r.bottom - 4].some(y => {
+                const hit = document.elementFromPoint(x, y);
+                return !(hit && el.contains(hit));
+            });
+        }).map(el => el.textContent.trim().slice(0, 40))"""
+    )
+    assert not covered, f"covered on the first screen: {covered}"
+    assert_hand_above_the_bar(page)

@@ -142,3 +142,34 @@ def test_free_for_all_a_flag_takes_out_that_player_and_the_others_play_on(
     (winner,) = session.result["winners"]
     assert winner not in (acting, now_acting)
     assert session.result["eliminated"] == [acting, now_acting]
+
+
+def test_the_creator_calls_off_a_game_waiting_for_friends(alice, bob, charlie):
+    """A table waiting for its seats offers its creator (only) a way to call it off;
+    the page then says so, and the invitation no longer seats anybody."""
+    host = logged_in(alice)
+    session = new_table(host, reverse("play:new_game"), system="voskhozhdenie", players=3, bots=0)
+    assert session.status == GameSession.Status.WAITING
+    join(logged_in(bob), session)
+    abort_url = reverse("play:abort", args=[session.pk])
+    page = host.get(reverse("play:game", args=[session.pk])).content.decode()
+    assert f'action="{abort_url}"' in page and "data-confirm-submit" in page
+    # A seated friend sees no such button, and a request of theirs changes nothing.
+    friend_page = logged_in(bob).get(reverse("play:game", args=[session.pk])).content.decode()
+    assert abort_url not in friend_page
+    assert logged_in(bob).post(abort_url).status_code == 302
+    session.refresh_from_db()
+    assert session.status == GameSession.Status.WAITING
+    assert host.get(abort_url).status_code == 405  # a change is a POST
+    response = host.post(abort_url)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("play:game", args=[session.pk])
+    session.refresh_from_db()
+    assert session.status == GameSession.Status.ABORTED
+    page = host.get(reverse("play:game", args=[session.pk])).content.decode()
+    assert "Called off" in page and "called off before it started" in page
+    assert abort_url not in page
+    response = logged_in(charlie).post(reverse("play:join", args=[session.invite_token]))
+    session.refresh_from_db()
+    assert session.status == GameSession.Status.ABORTED
+    assert not session.seats.filter(user=charlie).exists()

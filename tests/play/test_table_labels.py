@@ -112,3 +112,31 @@ def test_a_card_hidden_from_the_viewer_is_named_as_hidden_not_as_none():
     html = render_to_string("play/_card.html", {"c": hidden, "key": "q", "cls": "ability"})
     assert "a hidden card" in html
     assert "None" not in html
+
+
+def test_an_effect_choice_of_the_action_is_shown_in_the_actions_step(client, alice, bob):
+    """Fireball with X=0 asks what to wound while it resolves in the Queue: the game is
+    still in the turn's Action phase (5.6.3.2), since the Turn-end effects (5.6.3.3) wait
+    for the Queue to empty (5.7), so the headline names the Actions step."""
+    session = act_until_round(voskhozhdenie_game(alice, bob))
+    (seat,) = SYSTEM.to_act(session.state)
+    state = session.state
+    me, them = state["players"][seat], state["players"][1 - seat]
+    fireball = me["hand"][0]
+    state["cards"][fireball]["card"] = "VS1-150"  # Fireball: wound X an enemy Squad
+    squad = them["hand"].pop()
+    state["cards"][squad].update(card="VS1-129", zone="battlefield", strength=2, wounded=False,
+                                 ruined=False, entered=0, tactic=None, side=None)  # fmt: skip
+    state["battlefield"].append(squad)
+    GameSession.objects.filter(pk=session.pk).update(state=state)
+    action = {"type": "play", "iid": fireball, "x": 0}
+    assert action in SYSTEM.legal_actions(state, seat)
+    assert apply_action(session.pk, seat, session.seq, action).status == "applied"
+    session.refresh_from_db()
+    assert session.state["pending"]["player"] == seat and session.state["queue"]
+    client.force_login(alice if seat == 0 else bob)
+    html = client.get(f"/play/{session.pk}/").content.decode()
+    head = html.split('<header class="tb-head">')[1].split("</header>")[0]
+    assert '<span class="muted">Step</span> <strong>Actions</strong>' in head
+    assert "Turn end" not in head
+    assert "Choose what to wound (for «Fireball»)" in html
