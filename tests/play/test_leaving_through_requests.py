@@ -154,6 +154,7 @@ def test_the_creator_calls_off_a_game_waiting_for_friends(alice, bob, charlie):
     abort_url = reverse("play:abort", args=[session.pk])
     page = host.get(reverse("play:game", args=[session.pk])).content.decode()
     assert f'action="{abort_url}"' in page and "data-confirm-submit" in page
+    assert '<span class="timer"' in page  # each seat's clock, waiting for the start
     # A seated friend sees no such button, and a request of theirs changes nothing.
     friend_page = logged_in(bob).get(reverse("play:game", args=[session.pk])).content.decode()
     assert abort_url not in friend_page
@@ -168,6 +169,7 @@ def test_the_creator_calls_off_a_game_waiting_for_friends(alice, bob, charlie):
     assert session.status == GameSession.Status.ABORTED
     page = host.get(reverse("play:game", args=[session.pk])).content.decode()
     assert "Called off" in page and "called off before it started" in page
+    assert '<span class="timer"' not in page  # no clock of a game that never started
     assert abort_url not in page
     response = logged_in(charlie).post(reverse("play:join", args=[session.invite_token]))
     session.refresh_from_db()
