@@ -58,6 +58,23 @@ ACTION_KINDS = {
 }
 
 
+def _price(reading: Reading, cost: Any, *, monster: bool) -> str:
+    """A card's price as a count of its resource: runes to acquire it, power to defeat a
+    Monster (A-25, A-29), in the words' number: "1 rune", «5 рун»."""
+    if monster:
+        return reading.t(f"{cost} power", f"сила {cost}")
+    if not isinstance(cost, int):
+        return reading.t(f"{cost} runes", f"{cost} рун")
+    if not reading.ru:
+        return f"{cost} rune" if cost == 1 else f"{cost} runes"
+    ones, tens = cost % 10, cost % 100
+    if ones == 1 and tens != 11:
+        return f"{cost} руна"
+    if 2 <= ones <= 4 and not 12 <= tens <= 14:
+        return f"{cost} руны"
+    return f"{cost} рун"
+
+
 class AscensionDescriber(CardDescriber[Card]):
     ACTION_KINDS = ACTION_KINDS
 
@@ -74,9 +91,7 @@ class AscensionDescriber(CardDescriber[Card]):
         if card is None:
             return self.unknown_card(card_id)
         text = card.text_ru if reading.ru else card.text_en
-        resource = (
-            reading.t("power", "сила") if card.type == "monster" else reading.t("runes", "руны")
-        )
+        cost_label = _price(reading, card.cost, monster=card.type == "monster")
         return {
             "id": card.id,
             "name": self.printed_name(reading, card_id),
@@ -86,7 +101,7 @@ class AscensionDescriber(CardDescriber[Card]):
             or reading.t("Neutral", "Без фракции"),
             "faction_key": card.faction or "neutral",
             "cost": card.cost,
-            "cost_label": f"{card.cost} {resource}",
+            "cost_label": cost_label,
             "honor": card.honor,
             "text": text_lines(text),
             "flavour": card.flavour_ru if reading.ru else card.flavour_en,

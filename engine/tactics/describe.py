@@ -52,6 +52,8 @@ WORDS: dict[str, Words] = {
     "command": ("Command ({n} power)", "Приказ ({n} мощи)"),
     "enter": ("Enter at {cell}", "Ввести в {cell}"),
     "cultist": ("New cultist at {cell}", "Новый культист в {cell}"),
+    "cultist_home": ("New cultist at your portal", "Новый культист на вашем портале"),
+    "enter_home": ("Enter at your portal", "Ввести через ваш портал"),
     "move": ("Move to {cell}", "Идти в {cell}"),
     "attack": ("Attack {name}", "Атаковать: {name}"),
     "done": ("End the command", "Завершить приказ"),
@@ -373,6 +375,17 @@ class _Builder:
     def act(self, action: Mapping[str, Any]) -> dict[str, Any]:
         return {"json": compact(action), "label": self.label(action), "type": action.get("type")}
 
+    def home_portal(self, cell: Any) -> bool:
+        """Whether ``cell`` is the viewer's one portal (T-35): a button naming it so says
+        where on the board it is; the cell's numbers (``0,-5``) are drawn nowhere."""
+        h = parse_cell(cell)
+        own = {
+            parse_cell(k)
+            for k, v in self.owner.items()
+            if _seat(v) == self.you and self.terrain.get(k) == "portal"
+        }
+        return self.you is not None and h is not None and own == {h}
+
     def label(self, a: Mapping[str, Any]) -> str:
         """The words of a button for the legal action ``a``."""
         kind = a.get("type")
@@ -392,9 +405,13 @@ class _Builder:
             cost = card.command if card is not None and card.command is not None else 0
             text = self.words("command", n=cost)
             if "cell" in a:
+                if self.home_portal(a["cell"]):
+                    return self.words("enter_home") + " · " + text
                 return self.words("enter", cell=a["cell"]) + " · " + text
             return text
         if kind == "cultist":
+            if self.home_portal(a.get("cell")):
+                return self.words("cultist_home")
             return self.words("cultist", cell=a.get("cell"))
         if kind == "move":
             return self.words("move", cell=a.get("cell"))

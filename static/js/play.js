@@ -28,6 +28,9 @@
     var number = ++asked;
     fetch(root.dataset.tableUrl, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
       .then(function (r) { return r.ok ? r.text() : null; })
+      // The server out of reach (a restart): nothing to draw; the next push, poll or move
+      // fetches again.
+      .catch(function () { return null; })
       .then(function (html) {
         // An answer overtaken by a later fetch's is an older table: never drawn over it.
         if (html === null || number < taken) { return; }

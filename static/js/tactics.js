@@ -22,6 +22,15 @@
     });
   }
 
+  // "Bring in" sits in the reserve, below the board on a phone: the portals it lights up
+  // and the bar that says what to do are brought on screen, or the tap seems to do nothing.
+  function reveal() {
+    var t = table(), bar = t && t.querySelector(".tx-selbar.on"), wrap = t && t.querySelector(".tx-boardwrap");
+    if (!bar || !wrap) { return; }
+    var r = bar.getBoundingClientRect(), b = wrap.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight || b.top < -b.height / 2) { wrap.scrollIntoView({ block: "nearest" }); }
+  }
+
   function post(action) {
     var t = table();
     var form = t && t.querySelector("form.tx-post");
@@ -40,7 +49,7 @@
       return true;
     }
     var pick = target.closest(".tx-pick[data-fig]");
-    if (pick) { select(pick.dataset.fig); return true; }
+    if (pick) { select(pick.dataset.fig); reveal(); return true; }
     if (target.closest(".tx-unsel")) { select(null); return true; }
     return false;
   }

@@ -116,3 +116,32 @@ def test_a_table_fetched_late_is_not_drawn_over_a_later_one(alice, bob, new_page
     page.wait_for_function("() => window.tablesRead === 2")
     expect(page.locator("#play")).to_have_attribute("data-seq", "2")
     expect(page.locator(".play-panel")).to_have_attribute("data-seq", "2")
+
+
+def test_a_table_fetch_that_fails_raises_no_script_error_and_the_next_one_draws(
+    alice, bob, new_page, db_thread
+):
+    """The server out of reach for a moment (a restart): the table fetched on a push fails
+    quietly, not as an uncaught error of the page; the next push draws the table."""
+    session_id = db_thread(friends_game, alice, bob)
+    page = open_game(new_page, session_id, 0)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    table = re.compile(rf"/play/{session_id}/table/")
+    failed: list[str] = []
+
+    def refuse(route):
+        failed.append(route.request.url)
+        route.abort("connectionrefused")
+
+    page.route(table, refuse)
+    assert db_thread(end_turn, session_id) == 1
+    deadline = time.monotonic() + 10
+    while not failed:
+        assert time.monotonic() < deadline, "the page did not fetch the table"
+        page.wait_for_timeout(20)
+    page.wait_for_timeout(300)  # the failed fetch's promise settles
+    page.unroute(table)
+    assert db_thread(end_turn, session_id) == 2
+    expect(page.locator("#play")).to_have_attribute("data-seq", "2")
+    assert errors == [], errors

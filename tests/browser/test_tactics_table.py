@@ -31,6 +31,7 @@ from tests.browser.conftest import (
     PHONE,
     TACTICS_BOARD_DRAWN,
     compact,
+    log_in,
     overflow,
     posted_actions,
     screenshot,
@@ -283,3 +284,36 @@ def test_a_spectator_sees_the_board_and_no_card_of_a_hand(running_duel, client, 
     client.cookies["django_language"] = "en"
     html = unescape(client.get(reverse("play:game", args=[running_duel.pk])).content.decode())
     assert [n for n in names if n in html]  # the owner sees them
+
+
+def _gate_used(alice) -> int:
+    """A duel of alice against a bot, alice's gate used: her reserve may be brought in."""
+    config = {"reserves": RESERVES, "first": 0}
+    session = start_table("tactics", alice, [alice, "heuristic"], 3, config=config)
+    assert apply_action(session.pk, 0, session.seq, {"type": "gate"}).status == "applied"
+    return session.pk
+
+
+def test_bring_in_from_the_reserve_on_a_phone_shows_the_portals_to_tap(
+    alice, live_server_url, db_thread, browser
+):
+    """On a phone the reserve is far below the board: "Bring in" scrolls the board up, so
+    the lit portals and the bar saying what to do are on screen (not a tap that seems to
+    do nothing)."""
+    session_id = db_thread(_gate_used, alice)
+    context = browser.new_context(base_url=live_server_url, locale="en-US")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_viewport_size(PHONE)
+    log_in(page, "alice")
+    page.goto(f"/play/{session_id}/")
+    pick = page.locator(".tx-reserve .tx-pick").first
+    pick.scroll_into_view_if_needed()
+    expect(page.locator(".tx-board")).not_to_be_in_viewport()
+    fig = pick.get_attribute("data-fig")
+    pick.click()
+    expect(page.locator(f".tx-selbar.on[data-for='{fig}']")).to_be_in_viewport()
+    expect(page.locator(f".tx-layer.on[data-for='{fig}'] .tx-entry").first).to_be_in_viewport()
+    assert not errors, errors

@@ -102,6 +102,22 @@ def test_the_replay_shows_the_games_own_table_at_every_step_with_controls(client
     assert replay_state(session, session.seq) == session.state
 
 
+def test_play_does_not_look_like_a_step_forward_in_the_replay_controls(client, conceded):
+    """On a phone the controls are their symbols only (the words are for screen readers):
+    Play must not wear the same symbol as Forward or Back, or a tap on one is taken for
+    the other."""
+    text = client.get(replay_url(conceded), {"step": 1}).content.decode()
+
+    def symbol(marker: str) -> str:
+        found = re.search(marker + r'.*?<span aria-hidden="true"[^>]*>([^<]+)</span>', text, re.S)
+        assert found, marker
+        return found.group(1).strip()
+
+    symbols = [symbol(f'data-go="{go}"') for go in ("first", "back", "forward", "last")]
+    symbols.append(symbol('class="when-paused"'))
+    assert len(set(symbols)) == 5, symbols
+
+
 def test_the_last_step_of_the_replay_ends_with_the_end_screen(client, conceded):
     final = client.get(replay_url(conceded)).content.decode()
     assert "play-end" in final and "Bot (heuristic)" in final and "alice conceded." in final

@@ -89,3 +89,22 @@ def test_a_game_log_reads_as_sentences():
     for e in events:
         text = DESCRIBER.event(reading, e)
         assert text and "iid" not in text and "None" not in text, (e, text)
+
+
+@pytest.mark.parametrize(
+    ("name", "language", "label"),
+    [
+        ("Steam Courier", "en", "1 rune"),
+        ("Mystic", "en", "3 runes"),
+        ("Steam Courier", "ru", "1 руна"),
+        ("Mystic", "ru", "3 руны"),
+        ("Nightmaw Hunter", "ru", "5 рун"),
+        ("Cultist", "en", "2 power"),
+        ("Cultist", "ru", "сила 2"),
+    ],
+)
+def test_a_price_is_a_count_of_runes_in_the_words_number(name, language, label):
+    """The price on a card and its Acquire button agree with the number: "1 rune",
+    «5 рун», not "1 runes", «5 руны» (A-25, A-29)."""
+    card = DESCRIBER.card(Reading.of({}, language), cid(name))
+    assert card["cost_label"] == label

@@ -7,6 +7,7 @@ viewer may not see."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -263,3 +264,31 @@ def test_the_villains_panel_comes_from_the_view_and_hides_the_archvillains_hand(
     assert hero["hand"] == [] and hero["hand_count"] == 3 and not hero["mine"]
     villain = layout(GAME.view(arch, 1), [])["villains"]
     assert villain["mine"] and len(villain["hand"]) == 3
+
+
+@pytest.mark.parametrize(
+    ("language", "cultist", "enter"),
+    [
+        ("en", "New cultist at your portal", "Enter at your portal · "),
+        ("ru", "Новый культист на вашем портале", "Ввести через ваш портал · "),
+    ],
+)
+def test_a_button_for_the_players_one_portal_names_the_portal_not_its_numbers(
+    language, cultist, enter
+):
+    """A new cultist and a champion brought in go to the player's portal (T-35): the
+    button says so, not "New cultist at 0,-5" (no cell's numbers are drawn on the board)."""
+    state = duel()
+    state["players"][0]["power"] = 10
+    state["gate"] = True
+    legal = SYSTEM.legal_actions(state, 0)
+    assert any(a["type"] == "cultist" for a in legal)
+    assert any(a["type"] == "command" and "cell" in a for a in legal)
+    labels = {a["json"]: a["label"] for a in plan_for(state, 0, language)["actions"]}
+    for a in legal:
+        label = labels[compact(a)]
+        if a["type"] == "cultist":
+            assert label == cultist
+        elif a["type"] == "command" and "cell" in a:
+            assert label.startswith(enter), label
+        assert not re.search(r"-?\d+,-?\d+", label), label
