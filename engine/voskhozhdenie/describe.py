@@ -204,6 +204,7 @@ class VoskhozhdenieDescriber(CardDescriber[Card]):
         else:
             cost = str(card.cost.coins)
         colours = [reading.pick(COLOURS.get(c), c) for c in sorted(card.colours)]
+        keywords = [reading.pick(KEYWORDS.get(k), k) for k in sorted(card.keywords)]
         return {
             "id": card.id,
             "name": card.name(reading.language),
@@ -214,8 +215,12 @@ class VoskhozhdenieDescriber(CardDescriber[Card]):
             "strength": card.strength,
             "supply": card.supply,
             "colours": ", ".join(colours) or reading.t("Neutral", "Нейтральная"),
-            "keywords": [reading.pick(KEYWORDS.get(k), k) for k in sorted(card.keywords)],
-            "text": text_lines(card.text_ru if reading.ru else card.text_en),
+            "keywords": keywords,
+            "text": [
+                line
+                for line in text_lines(card.text_ru if reading.ru else card.text_en)
+                if not _only_keywords(line, keywords)  # printed "Zeal.": shown as keywords
+            ],
             "flavour": card.flavour_ru if reading.ru else card.flavour_en,
             "rarity": card.rarity,
         }
@@ -1158,3 +1163,11 @@ def ending(state: Mapping[str, Any], language: str, names: Mapping[int, str]) ->
         if ru
         else "The last players were eliminated at the same time (AMB-34) — a draw (1.3.10)"
     )
+
+
+def _only_keywords(line: str, keywords: list[str]) -> bool:
+    """A printed line that only names keywords the card shows apart ("Zeal." or
+    "Zeal. Reinforcement."): said once, in the keyword line, not again in the text."""
+    shown = {k.casefold() for k in keywords}
+    parts = {part.strip().casefold() for part in line.replace(",", ".").split(".")} - {""}
+    return bool(shown) and bool(parts) and parts <= shown

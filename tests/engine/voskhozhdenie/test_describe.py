@@ -188,6 +188,19 @@ def test_card_details_have_cost_strength_type_and_text():
     assert ru["name"] == card.name_ru and ru["kind"].startswith("Отряд — ")
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_keyword_is_said_once_in_the_keyword_line_not_again_in_the_text(language):
+    # Printed cards begin with their keywords ("Reinforcement."); the card shows them apart.
+    cards = [c for c in SYSTEM.db.all_cards() if c.keywords]
+    assert cards
+    for card in cards:
+        info = DESCRIBER.card(Reading.of({}, language), card.id)
+        printed = (card.text_ru if language == "ru" else card.text_en).splitlines()
+        named = {part.strip() for part in printed[0].split(".") if part.strip()}
+        assert named and named <= set(info["keywords"]), card.id
+        assert info["text"] == [line.strip() for line in printed[1:] if line.strip()], card.id
+
+
 def test_activated_abilities_are_described_by_their_text_line():
     card = next(
         c for c in SYSTEM.db.all_cards() if any(a["kind"] == "activated" for a in c.abilities)
