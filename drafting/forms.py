@@ -46,8 +46,7 @@ class PodForm(forms.Form):
         label=_("boosters"),
         required=False,
         help_text=_(
-            "The set of each booster in order, e.g. “%(example)s” (sealed: %(n)d); "
-            "empty: the game's own boosters."
+            "The set of each booster in order, e.g. %(examples)s; empty: the game's own boosters."
         ),
     )
     pick_base_seconds = forms.IntegerField(
@@ -80,9 +79,19 @@ class PodForm(forms.Form):
             (i.key, i.label(get_language() or "en")) for i in registry.drafting_systems()
         ]
         games.initial = info.key
-        draft = [info.draft_sets[0]] * info.boosters_per_player if info.draft_sets else []
+        # Every game's own boosters as the example, named: the game is chosen on the same
+        # form, and one game's sets do not open in another's pod.
+        examples = [
+            _("%(game)s: “%(sets)s” (sealed: %(n)d)")
+            % {
+                "game": i.label(get_language() or "en"),
+                "sets": " ".join([i.draft_sets[0]] * i.boosters_per_player),
+                "n": i.sealed_boosters,
+            }
+            for i in registry.drafting_systems()
+        ]
         field = self.fields["set_codes"]
-        field.help_text = field.help_text % {"example": " ".join(draft), "n": info.sealed_boosters}
+        field.help_text = field.help_text % {"examples": "; ".join(examples)}
 
     def clean_set_codes(self) -> list[str]:
         text = (self.cleaned_data.get("set_codes") or "").replace(",", " ")

@@ -174,10 +174,13 @@ def after_change(
     elif changed:
         Seat.objects.bulk_update(changed, ["timer_key", "pick_deadline"])
     arm_timers(pod, seats, now)
+    # A seat without a name of its own (a bot's) stays "": each page names it "Bot N" in
+    # its reader's language (``drafting.views.seat_label``), not in this process's.
     names = [""] * state["seats"]
     if packs:
         for seat in seats:
-            names[seat.number] = seat.name
+            if seat.display_name or seat.user_id:
+                names[seat.number] = seat.name
     messages = [
         (player_group(pod.pk, seat.user_id), pack_message(pod, seat, pack, names))
         for seat, pack in packs

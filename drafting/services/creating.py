@@ -31,7 +31,10 @@ POD_SIZE = 8  # players per pod of a Draft event
 def default_set_codes(game_system: str, kind: str = Pod.Kind.DRAFT) -> list[str]:
     """The boosters a pod of this game opens by default (``GameSystemInfo.draft_sets``,
     ``boosters_per_player`` / ``sealed_boosters`` in the registry): one set code each."""
-    info = registry.get(game_system)
+    try:
+        info = registry.get(game_system)
+    except registry.UnknownGameSystem:  # a forged form: said, not a server error
+        raise PodError(_("Unknown game: %(key)s.") % {"key": game_system}) from None
     count = info.sealed_boosters if kind == Pod.Kind.SEALED else info.boosters_per_player
     if not info.limited or not info.draft_sets or not count:
         raise PodError(
