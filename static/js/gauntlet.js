@@ -39,13 +39,17 @@
       var clock = el.querySelector(".clock");
       if (!clock || isNaN(end)) { return; }
       var left = Math.round((end - Date.now()) / 1000);
+      var text;
       if (left <= 0) {
-        clock.textContent = el.dataset.done || "0:00";
+        text = el.dataset.done || "0:00";
         el.classList.add("over");
-        return;
+      } else {
+        var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+        text = (h ? h + ":" + pad(m) : m) + ":" + pad(s);
       }
-      var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
-      clock.textContent = (h ? h + ":" + pad(m) : m) + ":" + pad(s);
+      // Written only when it changes: each write is a change the observer below sees.
+      if (clock.textContent !== text) { clock.textContent = text; }
+      if (left <= 0) { return; }
       el.classList.toggle("low", left < 300);
     });
   }
@@ -94,5 +98,17 @@
     if (head && "WebSocket" in window) { connect(head.dataset.eventId, 0); }
     tickClocks();
     setInterval(tickClocks, 1000);
+    // A clock drawn by a swap or a push (a new pack, a redrawn table) shows its time at
+    // once, not "--:--" until the next tick.
+    var pending = false;
+    new MutationObserver(function (changes) {
+      if (pending) { return; }
+      var added = changes.some(function (c) {
+        return c.addedNodes.length > 0 && !(c.target.closest && c.target.closest(".clock"));
+      });
+      if (!added) { return; }
+      pending = true;
+      window.requestAnimationFrame(function () { pending = false; tickClocks(); });
+    }).observe(document.body, { childList: true, subtree: true });
   });
 })();
