@@ -82,3 +82,18 @@ def test_a_quick_pod_of_an_unknown_game_is_refused_not_a_server_error(client, al
     response = client.post("/draft/quick/", {"kind": "draft", "game_system": "nope"}, follow=True)
     assert response.status_code == 200
     assert "Неизвестная игра: nope." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_sealed_pods_tab_says_sealed_not_draft(client, alice):
+    from drafting.models import Pod
+    from drafting.services.creating import quick_pod
+
+    sealed, draft = quick_pod(alice, kind=Pod.Kind.SEALED), quick_pod(alice)
+    client.force_login(alice)
+    tab = '<a href="/draft/{}/">{}</a>'
+    for page in ("/draft/{}/", "/draft/{}/deck/", "/draft/{}/manage/"):
+        text = client.get(page.format(sealed.pk)).content.decode()
+        assert tab.format(sealed.pk, "Sealed") in text, page
+        assert tab.format(sealed.pk, "Draft") not in text, page
+    assert tab.format(draft.pk, "Draft") in client.get(f"/draft/{draft.pk}/").content.decode()
