@@ -563,7 +563,12 @@ class StandingsRowSerializer(serializers.Serializer):
 
 
 class StandingsSerializer(serializers.Serializer):
-    after_round = serializers.IntegerField(help_text=_("Completed rounds the standings include."))
+    after_round = serializers.IntegerField(
+        help_text=_(
+            "Completed rounds the standings include; the results entered so far in a round "
+            "being played are counted too."
+        )
+    )
     ruleset = serializers.CharField(
         help_text=_(
             "The tiebreak ruleset of a two-player event (rows with match points and tiebreak "

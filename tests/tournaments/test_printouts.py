@@ -197,8 +197,10 @@ def test_standings_print_has_the_columns_of_the_events_ruleset(client, alice, ti
     html = client.get(f"/events/{event.slug}/print/standings/").content.decode()
     assert ("OOW%" in page) is oow
     assert ('<th class="num">OOW%</th>' in html) is oow
+    for column in ("OMW%", "GW%", "OGW%", "MW%"):  # the page's columns, MW% included
+        assert column in page and f'<th class="num">{column}</th>' in html, column
     row = re.search(r"<tr><td class=\"num\">1</td>.*?</tr>", html).group(0)
-    assert row.count('<td class="num">') == (7 if oow else 6)
+    assert row.count('<td class="num">') == (8 if oow else 7)
 
 
 def test_a_bracket_events_standings_print_by_finish_as_its_page(client, alice, captured):
