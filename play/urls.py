@@ -21,6 +21,7 @@ urlpatterns = [
     path("<int:session_id>/act/", views.act, name="act"),
     path("<int:session_id>/concede/", views.concede, name="concede"),
     path("<int:session_id>/abort/", views.abort, name="abort"),
+    path("<int:session_id>/leave/", views.leave_seat, name="leave_seat"),
     path("<int:session_id>/spectate/", views.spectate, name="spectate"),
     path("<int:session_id>/replay/", views.replay, name="replay"),
     path("<int:session_id>/replay/step/", views.replay_step, name="replay_step"),

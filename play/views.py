@@ -35,7 +35,7 @@ from play.forms import CasualGameForm, DeckForm
 from play.models import GameSession, bot_label
 from play.services.acting import abort as abort_game
 from play.services.acting import concede as concede_game
-from play.services.acting import parse_seq, submit_action
+from play.services.acting import give_up_seat, parse_seq, submit_action
 from play.services.built import play_built_deck
 from play.services.engines import card_label, engine_of, playable_systems
 from play.services.errors import NotAllowed, PlayError
@@ -1019,6 +1019,20 @@ def abort(request: HttpRequest, session_id: int) -> HttpResponse:
     except PlayError as exc:
         messages.error(request, str(exc))
     return redirect("play:game", session.pk)
+
+
+@login_required
+@require_POST
+def leave_seat(request: HttpRequest, session_id: int) -> HttpResponse:
+    """A friend gives back the seat they took at a table still waiting for its players."""
+    session = get_object_or_404(GameSession, pk=session_id)
+    try:
+        give_up_seat(request.user, session)
+    except PlayError as exc:
+        messages.error(request, str(exc))
+        return redirect("play:game", session.pk)
+    messages.success(request, _("You gave your seat back; the invitation can fill it again."))
+    return redirect("play:home")
 
 
 def _replay_problem(

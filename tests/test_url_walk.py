@@ -660,6 +660,7 @@ FILLERS: dict[str, Filler] = {
     "play/<int:session_id>/act/": _sessions,
     "play/<int:session_id>/concede/": _sessions,
     "play/<int:session_id>/abort/": _sessions,
+    "play/<int:session_id>/leave/": _sessions,
     "play/<int:session_id>/spectate/": _sessions,
     "play/<int:session_id>/replay/": _sessions,
     "play/<int:session_id>/replay/step/": _sessions,

@@ -434,3 +434,25 @@ def abort(user: User, session: GameSession) -> GameSession:
         session.finished_at = timezone.now()
         session.save(update_fields=["status", "end_reason", "finished_at", "updated_at"])
     return session
+
+
+def give_up_seat(user: User, session: GameSession) -> GameSession:
+    """A friend who took a seat of a game still waiting gives it back: the seat is open
+    again for the invitation (the creator calls the game off instead, ``abort``)."""
+    with transaction.atomic():
+        session = lock_session(session.pk)
+        seat = seat_of(user, session)
+        if seat is None:
+            raise NotAllowed(_("You have no seat at this table."))
+        if session.created_by_id == user.pk:
+            raise PlayError(_("You created this game: call it off instead."))
+        if session.status != GameSession.Status.WAITING:
+            raise PlayError(_("This game has already started: concede it instead."))
+        seat.user = None
+        seat.save(update_fields=["user"])
+        if session.decks and seat.number < len(session.decks):
+            decks = list(session.decks)
+            decks[seat.number] = None
+            session.decks = decks
+            session.save(update_fields=["decks", "updated_at"])
+    return session

@@ -175,3 +175,32 @@ def test_the_creator_calls_off_a_game_waiting_for_friends(alice, bob, charlie):
     session.refresh_from_db()
     assert session.status == GameSession.Status.ABORTED
     assert not session.seats.filter(user=charlie).exists()
+
+
+def test_a_friend_gives_back_a_seat_of_a_table_still_waiting(alice, bob, charlie, dave):
+    """The seat is open again for the invitation; the creator is offered no such button
+    (they call the game off), and once the game runs the seat is played, not given back."""
+    host = logged_in(alice)
+    session = new_table(host, reverse("play:new_game"), system="voskhozhdenie", players=3, bots=0)
+    friend = logged_in(bob)
+    join(friend, session)
+    leave_url = reverse("play:leave_seat", args=[session.pk])
+    page = friend.get(reverse("play:game", args=[session.pk])).content.decode()
+    assert f'action="{leave_url}"' in page and "data-confirm-submit" in page
+    assert leave_url not in host.get(reverse("play:game", args=[session.pk])).content.decode()
+    assert host.post(leave_url).status_code == 302  # the creator: refused, nothing changes
+    assert friend.get(leave_url).status_code == 405  # a change is a POST
+
+    response = friend.post(leave_url, follow=True)
+    assert "You gave your seat back" in response.content.decode()
+    session.refresh_from_db()
+    assert session.status == GameSession.Status.WAITING
+    assert not session.seats.filter(user=bob).exists()
+    assert session.seats.filter(user=alice).exists()
+    # The invitation fills the seat again; with the last one taken the game starts.
+    join(logged_in(charlie), session)
+    join(logged_in(dave), session)
+    session.refresh_from_db()
+    assert session.status == GameSession.Status.RUNNING
+    assert logged_in(charlie).post(leave_url).status_code == 302
+    assert session.seats.filter(user=charlie).exists()  # a running game keeps its seats
