@@ -998,39 +998,39 @@ def act(request: HttpRequest, session_id: int) -> HttpResponse:
     return redirect("play:game", session.pk)
 
 
+def _seat_change(request: HttpRequest, session_id: int, change: Callable) -> GameSession | None:
+    """``change(user, session)`` of a seat's own (concede, call off, give a seat back): the
+    session, or None with the refusal put in the messages."""
+    session = get_object_or_404(GameSession, pk=session_id)
+    try:
+        change(request.user, session)
+    except PlayError as exc:
+        messages.error(request, str(exc))
+        return None
+    return session
+
+
 @login_required
 @require_POST
 def concede(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = get_object_or_404(GameSession, pk=session_id)
-    try:
-        concede_game(request.user, session)
-    except PlayError as exc:
-        messages.error(request, str(exc))
-    return redirect("play:game", session.pk)
+    _seat_change(request, session_id, concede_game)
+    return redirect("play:game", session_id)
 
 
 @login_required
 @require_POST
 def abort(request: HttpRequest, session_id: int) -> HttpResponse:
     """The creator calls off a game still waiting for its seats (``acting.abort``)."""
-    session = get_object_or_404(GameSession, pk=session_id)
-    try:
-        abort_game(request.user, session)
-    except PlayError as exc:
-        messages.error(request, str(exc))
-    return redirect("play:game", session.pk)
+    _seat_change(request, session_id, abort_game)
+    return redirect("play:game", session_id)
 
 
 @login_required
 @require_POST
 def leave_seat(request: HttpRequest, session_id: int) -> HttpResponse:
     """A friend gives back the seat they took at a table still waiting for its players."""
-    session = get_object_or_404(GameSession, pk=session_id)
-    try:
-        give_up_seat(request.user, session)
-    except PlayError as exc:
-        messages.error(request, str(exc))
-        return redirect("play:game", session.pk)
+    if _seat_change(request, session_id, give_up_seat) is None:
+        return redirect("play:game", session_id)
     messages.success(request, _("You gave your seat back; the invitation can fill it again."))
     return redirect("play:home")
 
