@@ -2,6 +2,21 @@
 (function () {
   "use strict";
 
+  // A redrawn part (a game table, a replay step) brings its own stylesheets. A link drawn
+  // afresh loads its sheet again, and until it has the part shows unstyled (for a few
+  // frames on each redraw): a copy of each in the head, made at the first sight of it,
+  // keeps it applied across redraws (static/js/play.js, static/js/replay.js).
+  window.gauntletKeepStyles = function (root) {
+    root.querySelectorAll('link[rel="stylesheet"]').forEach(function (link) {
+      var href = link.getAttribute("href");
+      var kept = false;
+      document.head.querySelectorAll('link[rel="stylesheet"]').forEach(function (l) {
+        if (l.getAttribute("href") === href) { kept = true; }
+      });
+      if (!kept) { document.head.appendChild(link.cloneNode(false)); }
+    });
+  };
+
   // A part marked data-live-unless-focused is not redrawn while the person types in it.
   function refreshLive() {
     document.querySelectorAll("[data-live]").forEach(function (el) {

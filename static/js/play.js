@@ -52,20 +52,6 @@
     }
   }
 
-  // The table brings its own stylesheets (links inside #play). A link drawn afresh loads
-  // its sheet again, and until it has the table shows unstyled (for a few frames on each
-  // redraw): a copy of each in the head, made at the first sight of it, keeps it applied
-  // across redraws.
-  function keepStyles() {
-    root.querySelectorAll('link[rel="stylesheet"]').forEach(function (link) {
-      var href = link.getAttribute("href");
-      var kept = false;
-      document.head.querySelectorAll('link[rel="stylesheet"]').forEach(function (l) {
-        if (l.getAttribute("href") === href) { kept = true; }
-      });
-      if (!kept) { document.head.appendChild(link.cloneNode(false)); }
-    });
-  }
 
   function redraw(html) {
     drawn = html;
@@ -76,7 +62,7 @@
     root.querySelectorAll("details[data-key][open]").forEach(function (d) { opened[d.dataset.key] = true; });
     root.querySelectorAll("input[data-keep]:checked").forEach(function (i) { kept.push(i.id); });
     root.innerHTML = html;
-    keepStyles();
+    window.gauntletKeepStyles(root);
     root.querySelectorAll("details[data-key]").forEach(function (d) { if (opened[d.dataset.key]) { d.open = true; } });
     var panel = root.querySelector(".play-panel");
     if (panel) {
@@ -173,7 +159,7 @@
     root = document.getElementById("play");
     errorBox = document.getElementById("play-error");
     if (!root) { return; }
-    keepStyles();
+    window.gauntletKeepStyles(root);
     root.addEventListener("submit", submit);
     root.addEventListener("pointerdown", function () { pressing = true; });
     document.addEventListener("pointerup", release);

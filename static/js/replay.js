@@ -33,19 +33,6 @@
     }
   }
 
-  // The table's own stylesheets (links inside the frame) stay applied across steps: a
-  // copy of each in the head (as play.js keeps them), so no step is drawn unstyled while
-  // the fresh link loads its sheet again.
-  function keepStyles() {
-    root.querySelectorAll('link[rel="stylesheet"]').forEach(function (link) {
-      var href = link.getAttribute("href");
-      var kept = false;
-      document.head.querySelectorAll('link[rel="stylesheet"]').forEach(function (l) {
-        if (l.getAttribute("href") === href) { kept = true; }
-      });
-      if (!kept) { document.head.appendChild(link.cloneNode(false)); }
-    });
-  }
 
   function show(k) {
     k = clamp(k);
@@ -60,7 +47,7 @@
       return r.text();
     }).then(function (html) {
       root.innerHTML = html;
-      keepStyles();
+      window.gauntletKeepStyles(root);
       root.querySelectorAll("details[data-key]").forEach(function (d) {
         if (Object.prototype.hasOwnProperty.call(opened, d.dataset.key)) { d.open = opened[d.dataset.key]; }
       });
@@ -112,7 +99,7 @@
     root = document.getElementById("replay");
     controls = document.querySelector("[data-replay-controls]");
     if (!root || !controls || !window.fetch) { return; }
-    keepStyles();
+    window.gauntletKeepStyles(root);
     step = Number(root.dataset.step) || 0;
     total = Number(root.dataset.total) || 0;
     slider = controls.querySelector("input[type=range]");
