@@ -12,7 +12,7 @@ equal on all three share a rank.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -110,13 +110,10 @@ class SeasonRow:
 
 def event_points(finishes: Sequence[Finish], table: PointsTable) -> dict[Hashable, Fraction]:
     """Points of each player of one event; a tie shares the points of the places it covers."""
-    by_rank: dict[int, int] = Counter(
-        rank for rank, _entry in {(f.rank, f.finisher) for f in finishes}
-    )
     shared: dict[int, Fraction] = {}
-    for rank, count in by_rank.items():
-        total = sum(table.points_for_place(place) for place in range(rank, rank + count))
-        shared[rank] = Fraction(total, count)
+    for (_event, rank), last in places_covered(finishes).items():
+        total = sum(table.points_for_place(place) for place in range(rank, last + 1))
+        shared[rank] = Fraction(total, last - rank + 1)
     return {f.player: shared[f.rank] for f in finishes}
 
 
